@@ -1,0 +1,60 @@
+/**
+ * The transport contract (STYLE.md, principle 1): a transport moves framed JSON-RPC messages
+ * and knows nothing about MCP methods, ids or sessions.
+ *
+ * - `messages$` emits every parsed JSON value read (an object, or an array for a batch) in
+ *   order. Values are not validated: classification is `core/jsonrpc.ts`'s job.
+ * - `errors$` emits framing problems (malformed JSON, oversized message) that the peer
+ *   should hear about: the connection answers a `FrameError` with a JSON-RPC parse error.
+ *   A transport never throws out of its read loop.
+ * - `send(message, options)` queues one message. Writes honour backpressure (the transport
+ *   waits for `drain` / `bufferedAmount`); past `maxBufferedBytes` the transport closes itself
+ *   with reason `slow-reader` instead of growing memory. Sending on a closed transport is a
+ *   quiet no-op (the closed$ event has already told everybody).
+ * - `close()` ends the transport; `closed$` emits once (with the reason) and completes. Both
+ *   observables complete when the transport is closed.
+ */
+import type { Observable } from 'rxjs';
+import type { JsonRpcId } from '../core/jsonrpc.js';
+
+export interface SendOptions {
+  /**
+   * The inbound request this message belongs to (a response, or a progress notification or
+   * server-to-client request caused by it). Transports with several streams (Streamable HTTP)
+   * use it to pick the stream; others ignore it.
+   */
+  relatedRequestId?: JsonRpcId;
+}
+
+export type CloseReason =
+  | { kind: 'local' }
+  | { kind: 'remote' }
+  | { kind: 'error'; error: Error }
+  | { kind: 'slow-reader'; bufferedBytes: number }
+  | { kind: 'exit'; code: number | null; signal: string | null };
+
+export class FrameError extends Error {
+  /** `parse`: not JSON; `too-large`: over the maximum message size. */
+  readonly kind: 'parse' | 'too-large';
+  constructor(kind: 'parse' | 'too-large', message: string) {
+    super(message);
+    this.name = 'FrameError';
+    this.kind = kind;
+  }
+}
+
+export interface Transport {
+  readonly messages$: Observable<unknown>;
+  readonly errors$: Observable<FrameError>;
+  readonly closed$: Observable<CloseReason>;
+  send(message: unknown, options?: SendOptions): void;
+  close(): Promise<void>;
+  /** Bytes queued but not yet handed to the OS; 0 for transports without a buffer. */
+  readonly bufferedBytes: number;
+}
+
+/** A listening server transport: each accepted client session is one `Transport`. */
+export interface TransportServer {
+  readonly connections$: Observable<Transport>;
+  close(): Promise<void>;
+}
