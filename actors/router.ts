@@ -1,0 +1,349 @@
+/**
+ * The router: owns the upstreams, the merged catalog and the downstream sessions, and
+ * forwards each routed request to the upstream that serves it.
+ *
+ * Departure from ARCHITECTURE.md §2 (recorded in actors/README.md): the router root is a
+ * plain class that owns XState actors (one machine per upstream and per downstream session)
+ * rather than a machine itself; its own "state" is just the collections it owns.
+ */
+import { asyncScheduler, type Observable, of, type SchedulerLike } from 'rxjs';
+import { Catalog, type CatalogKind } from '../core/catalog.js';
+import type { RouterConfig, UpstreamConfig } from '../core/config.js';
+import {
+  Connection,
+  type InboundContext,
+  type InboundEvent,
+  type RequestEvent,
+} from '../core/connection.js';
+import type { ClientInfo } from '../core/context.js';
+import { ErrorCode, RpcError } from '../core/errors.js';
+import type { JsonObject, JsonRpcNotification, JsonRpcRequest } from '../core/jsonrpc.js';
+import { type Logger, silentLogger } from '../core/log.js';
+import type { Transport } from '../transports/transport.js';
+import { DownstreamSession } from './downstream.js';
+import { Upstream, type UpstreamState } from './upstream.js';
+
+export interface RouterOptions {
+  /** Opens the transport to one upstream (the library's default picks stdio/HTTP/WS by config). */
+  openTransport: (config: UpstreamConfig, signal: AbortSignal) => Promise<Transport>;
+  log?: Logger;
+  scheduler?: SchedulerLike;
+  /** How long list calls and `initialize` wait for the upstreams at start-up. */
+  startupTimeoutMs?: number;
+  initializeTimeoutMs?: number;
+  serverInfo?: ClientInfo;
+}
+
+export interface UpstreamStatus {
+  name: string;
+  state: UpstreamState;
+  error?: string;
+  tools: number;
+  prompts: number;
+  resources: number;
+  resourceTemplates: number;
+}
+
+const LIST_KINDS: { kind: CatalogKind; method: string; key: string; capability: string }[] = [
+  { kind: 'tools', method: 'tools/list', key: 'tools', capability: 'tools' },
+  { kind: 'prompts', method: 'prompts/list', key: 'prompts', capability: 'prompts' },
+  { kind: 'resources', method: 'resources/list', key: 'resources', capability: 'resources' },
+  {
+    kind: 'resourceTemplates',
+    method: 'resources/templates/list',
+    key: 'resourceTemplates',
+    capability: 'resources',
+  },
+];
+
+const LIST_CHANGED: Record<string, CatalogKind[]> = {
+  'notifications/tools/list_changed': ['tools'],
+  'notifications/prompts/list_changed': ['prompts'],
+  'notifications/resources/list_changed': ['resources', 'resourceTemplates'],
+};
+
+const FACADE_LIST_CHANGED: Record<CatalogKind, string> = {
+  tools: 'notifications/tools/list_changed',
+  prompts: 'notifications/prompts/list_changed',
+  resources: 'notifications/resources/list_changed',
+  resourceTemplates: 'notifications/resources/list_changed',
+};
+
+export const VERSION = '0.1.0';
+
+export class Router {
+  readonly config: RouterConfig;
+  readonly catalog: Catalog;
+  readonly log: Logger;
+  readonly serverInfo: ClientInfo;
+  readonly scheduler: SchedulerLike;
+  readonly #options: RouterOptions;
+  readonly #upstreams = new Map<string, Upstream>();
+  readonly #sessions = new Set<DownstreamSession>();
+  readonly #settled = new Set<string>();
+  #started: Promise<void> | undefined;
+  #resolveStarted: (() => void) | undefined;
+  #pendingChanges = new Set<CatalogKind>();
+  #flushScheduled = false;
+  #nextSessionId = 1;
+  /** Items fetched per upstream and kind (before filters and collisions), for status lines. */
+  readonly #counts = new Map<string, Partial<Record<CatalogKind, number>>>();
+  #closed = false;
+
+  constructor(config: RouterConfig, options: RouterOptions) {
+    this.config = config;
+    this.#options = options;
+    this.log = options.log ?? silentLogger;
+    this.scheduler = options.scheduler ?? asyncScheduler;
+    this.serverInfo = options.serverInfo ?? { name: 'mcp-mux', version: VERSION };
+    this.catalog = new Catalog({
+      separator: config.separator,
+      ...(config.maxNameLength === undefined ? {} : { maxLength: config.maxNameLength }),
+    });
+  }
+
+  /** Starts every enabled upstream in parallel; resolves once each is ready or failed (or start-up times out). */
+  start(): Promise<void> {
+    if (this.#started) return this.#started;
+    this.#started = new Promise<void>((resolve) => {
+      this.#resolveStarted = resolve;
+    });
+    const enabled = this.config.upstreams.filter((u) => !u.disabled);
+    for (const config of enabled) this.#addUpstream(config);
+    this.#checkStarted();
+    const timeout = this.#options.startupTimeoutMs ?? 30_000;
+    this.scheduler.schedule(() => {
+      if (this.#resolveStarted) {
+        const waiting = enabled.filter((u) => !this.#settled.has(u.name)).map((u) => u.name);
+        this.log.warn(`start-up wait of ${timeout}ms ended; still waiting for: ${waiting.join(', ')}`);
+        this.#resolveStarted();
+        this.#resolveStarted = undefined;
+      }
+    }, timeout);
+    return this.#started;
+  }
+
+  whenStarted(): Promise<void> {
+    return this.#started ?? this.start();
+  }
+
+  get upstreams(): ReadonlyMap<string, Upstream> {
+    return this.#upstreams;
+  }
+
+  /** Attaches one downstream client on a transport. */
+  connect(transport: Transport): DownstreamSession {
+    const session = new DownstreamSession(this, transport, String(this.#nextSessionId++));
+    this.#sessions.add(session);
+    session.closed.then(() => this.#sessions.delete(session)).catch(() => {});
+    return session;
+  }
+
+  get sessions(): ReadonlySet<DownstreamSession> {
+    return this.#sessions;
+  }
+
+  /** Sends a routed request to one upstream, mapping progress when the caller asked for it. */
+  forward(
+    upstreamName: string,
+    method: string,
+    params: JsonObject,
+    inbound: InboundContext,
+  ): Observable<RequestEvent> {
+    const upstream = this.#upstreams.get(upstreamName);
+    if (!upstream) {
+      throw new RpcError(ErrorCode.UpstreamUnavailable, `Upstream "${upstreamName}" is not configured`, {
+        upstream: upstreamName,
+      });
+    }
+    const { timeoutMs, maxTotalTimeoutMs } = upstream.config;
+    return upstream.request$(method, params, {
+      progress: inbound.progressToken !== undefined,
+      timeout: timeoutMs,
+      resetTimeoutOnProgress: true,
+      ...(maxTotalTimeoutMs === undefined ? {} : { maxTotalTimeout: maxTotalTimeoutMs }),
+    });
+  }
+
+  /** The union of the ready upstreams' server capabilities, as the facade advertises them. */
+  capabilities(): JsonObject {
+    const caps: JsonObject = { tools: { listChanged: true } };
+    for (const upstream of this.#upstreams.values()) {
+      const server = upstream.server?.capabilities;
+      if (!server) continue;
+      if (server.prompts) caps.prompts = { listChanged: true };
+      if (server.resources) {
+        const subscribe = Boolean((server.resources as JsonObject).subscribe);
+        const previous = caps.resources as JsonObject | undefined;
+        caps.resources = { listChanged: true, subscribe: subscribe || Boolean(previous?.subscribe) };
+      }
+      if (server.logging) caps.logging = {};
+      if (server.completions) caps.completions = {};
+    }
+    return caps;
+  }
+
+  instructions(): string | undefined {
+    const parts: string[] = [];
+    for (const upstream of this.#upstreams.values()) {
+      const text = upstream.server?.instructions;
+      if (text) parts.push(`## ${upstream.name}\n${text}`);
+    }
+    return parts.length > 0 ? parts.join('\n\n') : undefined;
+  }
+
+  status(): UpstreamStatus[] {
+    const count = (name: string, kind: CatalogKind): number =>
+      this.#counts.get(name)?.[kind] ?? 0;
+    return [...this.#upstreams.values()].map((u) => ({
+      name: u.name,
+      state: u.state,
+      ...(u.error === undefined ? {} : { error: u.error }),
+      tools: count(u.name, 'tools'),
+      prompts: count(u.name, 'prompts'),
+      resources: count(u.name, 'resources'),
+      resourceTemplates: count(u.name, 'resourceTemplates'),
+    }));
+  }
+
+  async close(): Promise<void> {
+    if (this.#closed) return;
+    this.#closed = true;
+    this.#resolveStarted?.();
+    await Promise.allSettled([...this.#sessions].map((s) => s.close()));
+    await Promise.allSettled([...this.#upstreams.values()].map((u) => u.close()));
+  }
+
+  #addUpstream(config: UpstreamConfig): void {
+    const upstream = new Upstream({
+      config,
+      open: (cfg, signal) => this.#open(cfg, signal),
+      clientInfo: this.serverInfo,
+      capabilities: {},
+      initializeTimeoutMs: this.#options.initializeTimeoutMs ?? 30_000,
+      onState: (u, state) => this.#onUpstreamState(u, state),
+    });
+    this.#upstreams.set(config.name, upstream);
+    this.log.info(`upstream ${config.name}: connecting (${config.transport})`);
+    upstream.start();
+  }
+
+  async #open(config: UpstreamConfig, signal: AbortSignal): Promise<Connection> {
+    const transport = await this.#options.openTransport(config, signal);
+    const log = this.log.child(`upstream ${config.name}`);
+    return new Connection(transport, {
+      name: `upstream ${config.name}`,
+      log,
+      scheduler: this.scheduler,
+      handlers: {
+        request: (request) => this.#onUpstreamRequest(config.name, request),
+        notification: (notification) => this.#onUpstreamNotification(config.name, notification),
+      },
+    });
+  }
+
+  #onUpstreamRequest(name: string, request: JsonRpcRequest): Observable<InboundEvent> {
+    if (request.method === 'ping') return of<InboundEvent>({ kind: 'result', result: {} });
+    throw new RpcError(ErrorCode.MethodNotFound, `mcp-mux cannot route ${request.method} from upstream ${name}`);
+  }
+
+  #onUpstreamNotification(name: string, notification: JsonRpcNotification): void {
+    const kinds = LIST_CHANGED[notification.method];
+    const upstream = this.#upstreams.get(name);
+    if (kinds && upstream) {
+      void this.#refresh(upstream, kinds);
+      return;
+    }
+    if (notification.method === 'notifications/message') {
+      const params = notification.params ?? {};
+      this.log.info(`upstream ${name} log`, { level: params.level, data: params.data });
+    }
+  }
+
+  #onUpstreamState(upstream: Upstream, state: UpstreamState): void {
+    if (this.#closed) return;
+    if (state === 'ready') {
+      void this.#refresh(upstream, LIST_KINDS.map((k) => k.kind)).then(() => {
+        const elapsed = Date.now() - upstream.startedAt;
+        const s = this.status().find((x) => x.name === upstream.name);
+        const server = upstream.server;
+        this.log.info(
+          `upstream ${upstream.name}: ready in ${elapsed}ms — ${s?.tools ?? 0} tools, ${s?.prompts ?? 0} prompts, ${s?.resources ?? 0} resources, ${s?.resourceTemplates ?? 0} resource templates`,
+          {
+            protocol: server?.protocolVersion,
+            server: `${String(server?.serverInfo.name ?? '?')} ${String(server?.serverInfo.version ?? '')}`.trim(),
+          },
+        );
+        this.#settle(upstream.name);
+      });
+    } else if (state === 'failed' || state === 'closed') {
+      this.catalog.removeUpstream(upstream.name);
+      this.#counts.delete(upstream.name);
+      for (const { kind } of LIST_KINDS) this.#changed(kind);
+      if (state === 'failed') this.log.error(`upstream ${upstream.name}: failed — ${upstream.error ?? 'unknown error'}`);
+      this.#settle(upstream.name);
+    } else {
+      this.log.debug(`upstream ${upstream.name}: ${state}`);
+    }
+  }
+
+  async #refresh(upstream: Upstream, kinds: CatalogKind[]): Promise<void> {
+    const caps = upstream.server?.capabilities ?? {};
+    const config = upstream.config;
+    const catalogUpstream = {
+      name: config.name,
+      prefix: config.prefix,
+      order: this.config.upstreams.indexOf(config),
+      tools: config.tools,
+      prompts: config.prompts,
+    };
+    await Promise.all(
+      LIST_KINDS.filter((k) => kinds.includes(k.kind) && caps[k.capability]).map(async (k) => {
+        try {
+          const items = await upstream.listAll(k.method, k.key);
+          this.catalog.setItems(catalogUpstream, k.kind, items);
+          this.#counts.set(upstream.name, { ...this.#counts.get(upstream.name), [k.kind]: items.length });
+          this.#changed(k.kind);
+        } catch (error) {
+          this.log.warn(`upstream ${upstream.name}: ${k.method} failed: ${(error as Error).message}`);
+        }
+      }),
+    );
+    for (const collision of this.catalog.collisions()) {
+      if (collision.loser.upstream === upstream.name || collision.winner.upstream === upstream.name) {
+        this.log.warn(
+          `name collision on ${collision.kind} "${collision.exposed}": ${collision.winner.upstream} wins, ${collision.loser.upstream}/${collision.loser.original} is not exposed`,
+        );
+      }
+    }
+  }
+
+  #settle(name: string): void {
+    this.#settled.add(name);
+    this.#checkStarted();
+  }
+
+  #checkStarted(): void {
+    if (!this.#resolveStarted) return;
+    const enabled = this.config.upstreams.filter((u) => !u.disabled);
+    if (enabled.every((u) => this.#settled.has(u.name))) {
+      this.#resolveStarted();
+      this.#resolveStarted = undefined;
+    }
+  }
+
+  /** Coalesces catalog changes into one facade list_changed per kind. */
+  #changed(kind: CatalogKind): void {
+    this.#pendingChanges.add(kind);
+    if (this.#flushScheduled) return;
+    this.#flushScheduled = true;
+    this.scheduler.schedule(() => {
+      this.#flushScheduled = false;
+      const methods = new Set([...this.#pendingChanges].map((k) => FACADE_LIST_CHANGED[k]));
+      this.#pendingChanges.clear();
+      for (const session of this.#sessions) {
+        for (const method of methods) session.notifyIfReady(method);
+      }
+    }, 10);
+  }
+}
