@@ -1,0 +1,230 @@
+/**
+ * The merged catalog: every upstream's tools, prompts, resources and resource templates (all
+ * pages already fetched), merged into the lists the facade serves, plus the reverse index the
+ * router uses to send a call to its upstream. Pure and synchronous: no I/O, no timers.
+ * Rules (order, collisions, filters) are in core/README.md, "Naming and catalog".
+ */
+import { exposeName, matchesFilter, type NameFilter, type NamingOptions } from './naming.js';
+import { compileUriTemplate } from './uriTemplate.js';
+
+export type CatalogKind = 'tools' | 'prompts' | 'resources' | 'resourceTemplates';
+export const CATALOG_KINDS: readonly CatalogKind[] = [
+  'tools',
+  'prompts',
+  'resources',
+  'resourceTemplates',
+];
+
+export interface CatalogUpstream {
+  name: string;
+  prefix: string;
+  /** Position in config order; lower wins collisions. Ties are broken by name. */
+  order: number;
+  tools: NameFilter;
+  prompts: NameFilter;
+}
+
+/** Where an exposed name or URI goes: the upstream and the name/URI it knows. */
+export interface Resolved {
+  upstream: string;
+  original: string;
+}
+
+export interface Collision {
+  kind: CatalogKind;
+  /** The exposed name (tools/prompts), URI (resources) or URI template (templates). */
+  exposed: string;
+  winner: Resolved;
+  loser: Resolved;
+}
+
+type Item = Record<string, unknown>;
+
+interface Entry {
+  upstream: CatalogUpstream;
+  items: Partial<Record<CatalogKind, readonly Item[]>>;
+}
+
+interface Template {
+  upstream: string;
+  pattern: RegExp;
+}
+
+interface Built {
+  list: readonly Item[];
+  /** Exposed name / URI / URI template → origin. */
+  index: Map<string, Resolved>;
+  collisions: Collision[];
+  templates: Template[];
+}
+
+/** The field that identifies an item of each kind. */
+const KEY: Record<CatalogKind, string> = {
+  tools: 'name',
+  prompts: 'name',
+  resources: 'uri',
+  resourceTemplates: 'uriTemplate',
+};
+
+export class Catalog {
+  readonly #options: NamingOptions;
+  readonly #entries = new Map<string, Entry>();
+  readonly #built = new Map<CatalogKind, Built>();
+  #version = 0;
+  readonly #kindVersion: Record<CatalogKind, number> = {
+    tools: 0,
+    prompts: 0,
+    resources: 0,
+    resourceTemplates: 0,
+  };
+  #collisions: readonly Collision[] | undefined;
+
+  /** @throws RangeError when `options.maxLength` is invalid (see `exposeName`). */
+  constructor(options: NamingOptions) {
+    this.#options = { ...options };
+    exposeName('', 'probe', this.#options);
+  }
+
+  /** Increments on every change; cursors embed it. */
+  get version(): number {
+    return this.#version;
+  }
+
+  /** The version at which `kind`'s merged list last changed (a cursor stays valid across changes of other kinds). */
+  versionOf(kind: CatalogKind): number {
+    return this.#kindVersion[kind];
+  }
+
+  /**
+   * Replaces one upstream's items of one kind (all pages already fetched). Items are MCP
+   * objects passed through untouched, except that exposed tools/prompts are shallow copies
+   * with `name` rewritten. Items without a string name/uri/uriTemplate are ignored.
+   */
+  setItems(upstream: CatalogUpstream, kind: CatalogKind, items: readonly Item[]): void {
+    const known = this.#entries.get(upstream.name);
+    const entry: Entry = known ?? { upstream, items: {} };
+    const infoChanged = known !== undefined && !sameUpstream(known.upstream, upstream);
+    entry.upstream = { ...upstream };
+    entry.items[kind] = items.slice();
+    this.#entries.set(upstream.name, entry);
+    // A new prefix, order or filter can change every kind's merge; new items only their own.
+    this.#changed(infoChanged ? CATALOG_KINDS : [kind]);
+  }
+
+  removeUpstream(name: string): void {
+    const entry = this.#entries.get(name);
+    if (!entry) return;
+    this.#entries.delete(name);
+    this.#changed(CATALOG_KINDS.filter((kind) => entry.items[kind] !== undefined));
+  }
+
+  /**
+   * The merged list in a deterministic order: upstream order, then the upstream's own order.
+   * The same array (frozen) is returned until something of this kind changes.
+   */
+  list(kind: CatalogKind): readonly Item[] {
+    return this.#build(kind).list;
+  }
+
+  resolve(kind: 'tools' | 'prompts', exposedName: string): Resolved | undefined {
+    return this.#build(kind).index.get(exposedName);
+  }
+
+  /**
+   * The upstream for a URI: the upstream that listed exactly this resource first, else the
+   * first upstream (in order) with a resource template that matches it (see uriTemplate.ts).
+   */
+  resolveUri(uri: string): Resolved | undefined {
+    const listed = this.#build('resources').index.get(uri);
+    if (listed) return listed;
+    for (const template of this.#build('resourceTemplates').templates) {
+      if (template.pattern.test(uri)) return { upstream: template.upstream, original: uri };
+    }
+    return undefined;
+  }
+
+  /**
+   * The URI the facade shows for an upstream's URI. URIs are exposed unchanged (clients read back
+   * exactly what they saw; collisions are reported, never rewritten), so this is the identity;
+   * it exists so callers do not hard-code that decision. The reverse is `resolveUri`.
+   */
+  exposedUri(_upstream: string, uri: string): string {
+    return uri;
+  }
+
+  collisions(): readonly Collision[] {
+    this.#collisions ??= Object.freeze(
+      CATALOG_KINDS.flatMap((kind) => this.#build(kind).collisions),
+    );
+    return this.#collisions;
+  }
+
+  /** Names of the upstreams that have items of `kind` set (possibly an empty list), in order. */
+  upstreamsOf(kind: CatalogKind): string[] {
+    return this.#ordered()
+      .filter((entry) => entry.items[kind] !== undefined)
+      .map((entry) => entry.upstream.name);
+  }
+
+  #changed(kinds: readonly CatalogKind[]): void {
+    this.#version++;
+    for (const kind of kinds) {
+      this.#kindVersion[kind] = this.#version;
+      this.#built.delete(kind);
+    }
+    this.#collisions = undefined;
+  }
+
+  #ordered(): Entry[] {
+    return [...this.#entries.values()].sort(
+      (a, b) =>
+        a.upstream.order - b.upstream.order ||
+        (a.upstream.name < b.upstream.name ? -1 : a.upstream.name > b.upstream.name ? 1 : 0),
+    );
+  }
+
+  #build(kind: CatalogKind): Built {
+    const cached = this.#built.get(kind);
+    if (cached) return cached;
+    const built: Built = { list: [], index: new Map(), collisions: [], templates: [] };
+    const list: Item[] = [];
+    const renames = kind === 'tools' || kind === 'prompts';
+    for (const { upstream, items } of this.#ordered()) {
+      const filter = kind === 'tools' ? upstream.tools : kind === 'prompts' ? upstream.prompts : {};
+      for (const item of items[kind] ?? []) {
+        const original = item[KEY[kind]];
+        if (typeof original !== 'string') continue;
+        if (renames && !matchesFilter(original, filter)) continue;
+        const exposed = renames ? exposeName(upstream.prefix, original, this.#options) : original;
+        const origin: Resolved = { upstream: upstream.name, original };
+        const winner = built.index.get(exposed);
+        if (winner) {
+          built.collisions.push({ kind, exposed, winner, loser: origin });
+          continue;
+        }
+        built.index.set(exposed, origin);
+        list.push(renames ? { ...item, name: exposed } : item);
+        if (kind === 'resourceTemplates') {
+          const pattern = compileUriTemplate(original);
+          if (pattern) built.templates.push({ upstream: upstream.name, pattern });
+        }
+      }
+    }
+    built.list = Object.freeze(list);
+    this.#built.set(kind, built);
+    return built;
+  }
+}
+
+function sameFilter(a: NameFilter, b: NameFilter): boolean {
+  return JSON.stringify([a.allow, a.deny]) === JSON.stringify([b.allow, b.deny]);
+}
+
+function sameUpstream(a: CatalogUpstream, b: CatalogUpstream): boolean {
+  return (
+    a.prefix === b.prefix &&
+    a.order === b.order &&
+    sameFilter(a.tools, b.tools) &&
+    sameFilter(a.prompts, b.prompts)
+  );
+}
