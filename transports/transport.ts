@@ -51,6 +51,18 @@ export interface Transport {
   close(): Promise<void>;
   /** Bytes queued but not yet handed to the OS; 0 for transports without a buffer. */
   readonly bufferedBytes: number;
+  /**
+   * OPTIONAL (server transports with several HTTP responses per session, Streamable HTTP): the
+   * client dropped the HTTP response that was to carry these inbound requests' responses. A
+   * hint, not a cancellation (the client may resume the stream): the upper layer decides
+   * whether to cancel upstream work. Completes when the transport closes.
+   */
+  readonly disconnects$?: Observable<{ requestIds: JsonRpcId[] }>;
+  /**
+   * OPTIONAL (HTTP client transports): the protocol version negotiated by the upper layer, sent
+   * as the `MCP-Protocol-Version` header on every later HTTP request.
+   */
+  setProtocolVersion?(version: string): void;
 }
 
 /** A listening server transport: each accepted client session is one `Transport`. */
