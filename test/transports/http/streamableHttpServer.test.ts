@@ -1,0 +1,302 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import type { CloseReason } from '../../../transports/transport.js';
+import {
+  ACCEPT_BOTH,
+  type EchoFacade,
+  initialize,
+  messagesOf,
+  openSession,
+  post,
+  readEvents,
+  startEchoFacade,
+  until,
+} from './fixtures.js';
+
+let running: EchoFacade | undefined;
+afterEach(async () => {
+  await running?.facade.close();
+  running = undefined;
+});
+
+async function start(options = {}): Promise<EchoFacade> {
+  running = await startEchoFacade(options);
+  return running;
+}
+
+describe('Streamable HTTP sessions', () => {
+  it('assigns a random visible-ASCII session id on the session-start response', async () => {
+    const { facade, sessions } = await start();
+    const res = await post(facade.url, initialize());
+    expect(res.status).toBe(200);
+    const id = res.headers.get('mcp-session-id');
+    expect(id).toMatch(/^[\x21-\x7e]{32,}$/);
+    expect(messagesOf(await readEvents(res))).toEqual([
+      expect.objectContaining({ id: 1, result: expect.objectContaining({ echo: 'initialize' }) }),
+    ]);
+    expect(sessions).toHaveLength(1);
+    const other = await post(facade.url, initialize());
+    expect(other.headers.get('mcp-session-id')).not.toBe(id);
+    await readEvents(other);
+  });
+
+  it('requires the session id on later requests (400) and rejects unknown ones (404)', async () => {
+    const { facade } = await start();
+    await openSession(facade.url);
+    const missing = await post(facade.url, { jsonrpc: '2.0', id: 2, method: 'tools/list' });
+    expect(missing.status).toBe(400);
+    const unknown = await post(
+      facade.url,
+      { jsonrpc: '2.0', id: 2, method: 'tools/list' },
+      { 'mcp-session-id': 'no-such-session' },
+    );
+    expect(unknown.status).toBe(404);
+    const get = await fetch(facade.url, { headers: { accept: 'text/event-stream' } });
+    expect(get.status).toBe(400);
+  });
+
+  it('DELETE ends the session: the transport closes as remote, later requests get 404', async () => {
+    const { facade, sessions } = await start();
+    const id = await openSession(facade.url);
+    const reasons: CloseReason[] = [];
+    sessions[0]!.closed$.subscribe((reason) => reasons.push(reason));
+    const del = await fetch(facade.url, { method: 'DELETE', headers: { 'mcp-session-id': id } });
+    expect(del.status).toBe(200);
+    expect(reasons).toEqual([{ kind: 'remote' }]);
+    const after = await post(facade.url, { jsonrpc: '2.0', method: 'x' }, { 'mcp-session-id': id });
+    expect(after.status).toBe(404);
+  });
+
+  it('a server-side close ends the session for the client (404)', async () => {
+    const { facade, sessions } = await start();
+    const id = await openSession(facade.url);
+    await sessions[0]!.close();
+    const after = await post(
+      facade.url,
+      { jsonrpc: '2.0', id: 5, method: 'x' },
+      { 'mcp-session-id': id },
+    );
+    expect(after.status).toBe(404);
+  });
+
+  it('answers notifications and responses with 202 and no body, and delivers them', async () => {
+    const { facade, received } = await start();
+    const id = await openSession(facade.url);
+    const note = { jsonrpc: '2.0', method: 'notifications/initialized' };
+    const res = await post(facade.url, note, { 'mcp-session-id': id });
+    expect(res.status).toBe(202);
+    expect(await res.text()).toBe('');
+    const reply = await post(
+      facade.url,
+      { jsonrpc: '2.0', id: 'srv-1', result: {} },
+      { 'mcp-session-id': id },
+    );
+    expect(reply.status).toBe(202);
+    expect(received[0]).toContainEqual(note);
+    expect(received[0]).toContainEqual({ jsonrpc: '2.0', id: 'srv-1', result: {} });
+  });
+
+  it('checks Accept (406), MCP-Protocol-Version (400) and message shape (400)', async () => {
+    const { facade } = await start({ supportedProtocolVersions: ['2025-06-18'] });
+    const json = await post(facade.url, initialize(), { accept: 'application/json' });
+    expect(json.status).toBe(406);
+    const version = await post(facade.url, initialize(), { 'mcp-protocol-version': '1999-01-01' });
+    expect(version.status).toBe(400);
+    const ok = await post(facade.url, initialize(), { 'mcp-protocol-version': '2025-06-18' });
+    expect(ok.status).toBe(200);
+    await readEvents(ok);
+    const shape = await post(facade.url, { hello: 'world' });
+    expect(shape.status).toBe(400);
+    expect(await shape.json()).toMatchObject({ id: null, error: { code: -32600 } });
+    const empty = await post(facade.url, []);
+    expect(empty.status).toBe(400);
+    const put = await fetch(facade.url, { method: 'PUT' });
+    expect(put.status).toBe(405);
+  });
+});
+
+describe('Streamable HTTP responses', () => {
+  it('answers with application/json when preferJson is set, one body per POST', async () => {
+    const { facade } = await start({ preferJson: true });
+    const res = await post(facade.url, initialize());
+    expect(res.headers.get('content-type')).toBe('application/json');
+    expect(await res.json()).toMatchObject({ id: 1, result: { echo: 'initialize' } });
+    const id = res.headers.get('mcp-session-id')!;
+    const batch = await post(
+      facade.url,
+      [
+        { jsonrpc: '2.0', id: 'b', method: 'second' },
+        { jsonrpc: '2.0', method: 'note' },
+        { jsonrpc: '2.0', id: 0, method: 'first' },
+      ],
+      { 'mcp-session-id': id },
+    );
+    expect(await batch.json()).toMatchObject([
+      { id: 'b', result: { echo: 'second' } },
+      { id: 0, result: { echo: 'first' } },
+    ]);
+  });
+
+  it('streams SSE with event ids, and closes the stream after the last response', async () => {
+    const { facade } = await start();
+    const res = await post(facade.url, initialize());
+    expect(res.headers.get('content-type')).toBe('text/event-stream');
+    const events = await readEvents(res); // returns only once the server ended the stream
+    expect(events.every((e) => /^\d+:\d+$/.test(e.lastEventId))).toBe(true);
+    expect(messagesOf(events)).toHaveLength(1);
+  });
+
+  it('sends related messages on the POST stream and unrelated ones on the GET stream', async () => {
+    let release: (() => void) | undefined;
+    running = await startEchoFacade({}, (session, message) => {
+      if (message.method === 'slow') {
+        session.send(
+          { jsonrpc: '2.0', method: 'progress', params: { n: 1 } },
+          { relatedRequestId: message.id as number },
+        );
+        session.send({ jsonrpc: '2.0', method: 'unrelated' });
+        release = () => session.send({ jsonrpc: '2.0', id: message.id, result: { done: true } });
+      } else if ('id' in message) session.send({ jsonrpc: '2.0', id: message.id, result: {} });
+    });
+    const url = running.facade.url;
+    const id = await openSession(url);
+    const get = await fetch(url, {
+      headers: { accept: 'text/event-stream', 'mcp-session-id': id },
+    });
+    expect(get.status).toBe(200);
+    const slow = await post(
+      url,
+      { jsonrpc: '2.0', id: 7, method: 'slow' },
+      { 'mcp-session-id': id },
+    );
+    await until(() => release !== undefined);
+    release!();
+    const onPost = messagesOf(await readEvents(slow));
+    expect(onPost).toEqual([
+      { jsonrpc: '2.0', method: 'progress', params: { n: 1 } },
+      { jsonrpc: '2.0', id: 7, result: { done: true } },
+    ]);
+    const onGet = messagesOf(await readEvents(get, 2));
+    expect(onGet).toEqual([{ jsonrpc: '2.0', method: 'unrelated' }]);
+  });
+
+  it('buffers unrelated messages until a GET stream opens', async () => {
+    const { facade, sessions } = await start();
+    const id = await openSession(facade.url);
+    sessions[0]!.send({ jsonrpc: '2.0', method: 'early', params: { n: 1 } });
+    sessions[0]!.send({ jsonrpc: '2.0', method: 'early', params: { n: 2 } });
+    const get = await fetch(facade.url, {
+      headers: { accept: 'text/event-stream', 'mcp-session-id': id },
+    });
+    const events = await readEvents(get, 3);
+    expect(messagesOf(events)).toEqual([
+      { jsonrpc: '2.0', method: 'early', params: { n: 1 } },
+      { jsonrpc: '2.0', method: 'early', params: { n: 2 } },
+    ]);
+  });
+
+  it('reports requests whose POST the client dropped on disconnects$', async () => {
+    running = await startEchoFacade({}, (session, message) => {
+      if (message.method === 'initialize')
+        session.send({ jsonrpc: '2.0', id: message.id, result: {} });
+    });
+    const url = running.facade.url;
+    const id = await openSession(url);
+    const session = running.sessions[0]!;
+    const seen: unknown[] = [];
+    session.disconnects$!.subscribe((event) => seen.push(event));
+    const abort = new AbortController();
+    const res = await fetch(url, {
+      method: 'POST',
+      headers: { accept: ACCEPT_BOTH, 'content-type': 'application/json', 'mcp-session-id': id },
+      body: JSON.stringify([
+        { jsonrpc: '2.0', id: 'a', method: 'hang' },
+        { jsonrpc: '2.0', id: 9, method: 'hang' },
+      ]),
+      signal: abort.signal,
+    });
+    expect(res.status).toBe(200);
+    abort.abort();
+    await until(() => seen.length > 0);
+    expect(seen).toEqual([{ requestIds: ['a', 9] }]);
+    expect(session.closed$).toBeDefined();
+  });
+});
+
+describe('Streamable HTTP resumption', () => {
+  it('replays the events after Last-Event-ID on the same stream and continues it', async () => {
+    let step: ((n: number) => void) | undefined;
+    running = await startEchoFacade({}, (session, message) => {
+      if (message.method === 'long') {
+        step = (n) =>
+          n < 3
+            ? session.send(
+                { jsonrpc: '2.0', method: 'tick', params: { n } },
+                { relatedRequestId: 'L' },
+              )
+            : session.send({ jsonrpc: '2.0', id: 'L', result: { n } });
+      } else if ('id' in message) session.send({ jsonrpc: '2.0', id: message.id, result: {} });
+    });
+    const url = running.facade.url;
+    const id = await openSession(url);
+    const abort = new AbortController();
+    const res = await fetch(url, {
+      method: 'POST',
+      headers: { accept: ACCEPT_BOTH, 'content-type': 'application/json', 'mcp-session-id': id },
+      body: JSON.stringify({ jsonrpc: '2.0', id: 'L', method: 'long' }),
+      signal: abort.signal,
+    });
+    await until(() => step !== undefined);
+    step!(1);
+    const first = await readEvents(res, 2); // priming event + tick 1
+    expect(messagesOf(first)).toEqual([{ jsonrpc: '2.0', method: 'tick', params: { n: 1 } }]);
+    const lastId = first.at(-1)!.lastEventId;
+    abort.abort();
+    await until(() => running!.sessions[0]!.bufferedBytes === 0);
+    step!(2); // sent while no connection carries the stream
+    const resumed = await fetch(url, {
+      headers: { accept: 'text/event-stream', 'mcp-session-id': id, 'last-event-id': lastId },
+    });
+    expect(resumed.status).toBe(200);
+    setTimeout(() => step!(3), 20);
+    const rest = await readEvents(resumed);
+    expect(messagesOf(rest)).toEqual([
+      { jsonrpc: '2.0', method: 'tick', params: { n: 2 } },
+      { jsonrpc: '2.0', id: 'L', result: { n: 3 } },
+    ]);
+  });
+
+  it('never replays another stream, and rejects an unknown Last-Event-ID', async () => {
+    const { facade, sessions } = await start();
+    const id = await openSession(facade.url);
+    sessions[0]!.send({ jsonrpc: '2.0', method: 'for-get-stream' });
+    const replay = await fetch(facade.url, {
+      headers: { accept: 'text/event-stream', 'mcp-session-id': id, 'last-event-id': '1:0' },
+    });
+    // stream 1 (the initialize POST) is complete: its replay holds only its response
+    expect(messagesOf(await readEvents(replay))).toEqual([
+      expect.objectContaining({ id: 1, result: expect.anything() }),
+    ]);
+    const bad = await fetch(facade.url, {
+      headers: { accept: 'text/event-stream', 'mcp-session-id': id, 'last-event-id': '99:0' },
+    });
+    expect(bad.status).toBe(400);
+  });
+});
+
+describe('Stateless (modern) POSTs', () => {
+  it('serves a POST without session id on a one-shot transport when the hook says so', async () => {
+    const { facade, sessions } = await start();
+    const res = await post(facade.url, {
+      jsonrpc: '2.0',
+      id: 1,
+      method: 'tools/list',
+      params: { _meta: { 'io.modelcontextprotocol/protocolVersion': '2026-07-28' } },
+    });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('mcp-session-id')).toBeNull();
+    expect(messagesOf(await readEvents(res))).toHaveLength(1);
+    const reasons: CloseReason[] = [];
+    sessions[0]!.closed$.subscribe((reason) => reasons.push(reason));
+    expect(reasons).toEqual([{ kind: 'remote' }]);
+  });
+});

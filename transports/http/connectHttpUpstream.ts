@@ -1,0 +1,122 @@
+/**
+ * Backwards-compatible HTTP upstream (spec 2025-03-26/2025-11-25, "Backwards
+ * Compatibility"): the first message is POSTed as Streamable HTTP; if that POST fails with
+ * 400, 404 or 405 the same URL is opened as a legacy HTTP+SSE stream and the first message is
+ * sent again there. Messages sent while the mode is unknown wait in order, so the transport
+ * is usable from construction on.
+ */
+import { BaseTransport } from '../baseTransport.js';
+import type { SendOptions, Transport } from '../transport.js';
+import { type SseClientOptions, SseClientTransport } from './sseClient.js';
+import {
+  type StreamableHttpClientOptions,
+  StreamableHttpClientTransport,
+} from './streamableHttpClient.js';
+
+export type HttpUpstreamOptions = Omit<StreamableHttpClientOptions, 'probe'> & SseClientOptions;
+
+export type HttpUpstreamMode = 'unknown' | 'probing' | 'streamable' | 'sse';
+
+const FALLBACK_STATUSES = new Set([400, 404, 405]);
+
+export class HttpUpstreamTransport extends BaseTransport {
+  readonly url: URL;
+  readonly #options: HttpUpstreamOptions;
+  #mode: HttpUpstreamMode = 'unknown';
+  #inner: Transport | undefined;
+  readonly #queue: Array<[unknown, SendOptions | undefined]> = [];
+  #protocolVersion: string | undefined;
+
+  constructor(url: string | URL, options: HttpUpstreamOptions = {}) {
+    super();
+    this.url = new URL(url);
+    this.#options = options;
+    this.#protocolVersion = options.protocolVersion;
+  }
+
+  /** Which transport the upstream turned out to speak. */
+  get mode(): HttpUpstreamMode {
+    return this.#mode;
+  }
+
+  override get bufferedBytes(): number {
+    return this.#inner?.bufferedBytes ?? 0;
+  }
+
+  /** Nothing to do before the first message (the probe needs it). */
+  async start(): Promise<void> {}
+
+  setProtocolVersion(version: string): void {
+    this.#protocolVersion = version;
+    this.#inner?.setProtocolVersion?.(version);
+  }
+
+  send(message: unknown, options?: SendOptions): void {
+    if (!this.isOpen) return;
+    if (this.#mode === 'streamable' || this.#mode === 'sse') {
+      this.#inner?.send(message, options);
+    } else if (this.#mode === 'probing') {
+      this.#queue.push([message, options]);
+    } else {
+      this.#mode = 'probing';
+      this.#probe(message, options);
+    }
+  }
+
+  async close(): Promise<void> {
+    const inner = this.#inner;
+    this.finish({ kind: 'local' });
+    await inner?.close();
+  }
+
+  #probe(first: unknown, options: SendOptions | undefined): void {
+    const streamable: StreamableHttpClientTransport = new StreamableHttpClientTransport(this.url, {
+      ...this.#options,
+      ...(this.#protocolVersion === undefined ? {} : { protocolVersion: this.#protocolVersion }),
+      probe: (status) => {
+        if (FALLBACK_STATUSES.has(status)) {
+          this.#fallback(first, options); // rewires first, so the abandoned close is ignored
+          return true;
+        }
+        this.#use(streamable, 'streamable');
+        return false;
+      },
+    });
+    this.#wire(streamable);
+    streamable.send(first, options);
+  }
+
+  #fallback(first: unknown, options: SendOptions | undefined): void {
+    if (!this.isOpen) return;
+    const sse = new SseClientTransport(this.url, this.#options);
+    this.#wire(sse);
+    sse.send(first, options);
+    this.#use(sse, 'sse');
+  }
+
+  #use(inner: Transport, mode: 'streamable' | 'sse'): void {
+    this.#mode = mode;
+    for (const [message, options] of this.#queue.splice(0)) inner.send(message, options);
+  }
+
+  #wire(inner: Transport): void {
+    this.#inner = inner;
+    inner.messages$.subscribe((value) => {
+      if (this.#inner === inner) this.emitMessage(value);
+    });
+    inner.errors$.subscribe((error) => {
+      if (this.#inner === inner) this.emitError(error);
+    });
+    inner.closed$.subscribe((reason) => {
+      if (this.#inner === inner) this.finish(reason);
+    });
+  }
+}
+
+/** A transport for an HTTP upstream of either kind; the first message decides which. */
+export function connectHttpUpstream(
+  url: string | URL,
+  options: HttpUpstreamOptions = {},
+): HttpUpstreamTransport {
+  return new HttpUpstreamTransport(url, options);
+}

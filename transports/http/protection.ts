@@ -1,0 +1,185 @@
+/**
+ * The checks every mcp-mux HTTP and WebSocket listener runs before it looks at a message:
+ * DNS-rebinding protection (Host and Origin, on by default), optional bearer tokens, and a
+ * bounded, typed JSON body. A failed check answers the request itself (403, 401, 413, 415,
+ * 400 with a JSON-RPC -32700 body) so callers only branch on a boolean.
+ */
+import { createHash, timingSafeEqual } from 'node:crypto';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { ErrorCode } from '../../core/errors.js';
+
+export interface ProtectionOptions {
+  /** Validate `Host` and `Origin` against DNS rebinding (default true). */
+  dnsRebindingProtection?: boolean;
+  /**
+   * Extra accepted `Host` values (`name:port`). The bound address, `localhost`, `127.0.0.1` and
+   * `[::1]`, each with the bound port, are always accepted.
+   */
+  allowedHosts?: readonly string[];
+  /** Accepted `Origin` values besides the listener's own; `*` accepts any origin. */
+  allowedOrigins?: readonly string[];
+  /** Accepted bearer tokens; absent or empty: no authentication. */
+  bearerTokens?: readonly string[];
+  /** Request body limit in bytes (default 4 MiB). */
+  maxBodyBytes?: number;
+}
+
+export const DEFAULT_MAX_BODY_BYTES = 4 * 1024 * 1024;
+
+export interface Rejection {
+  status: number;
+  message: string;
+  headers: Record<string, string>;
+}
+
+export type BodyResult = { ok: true; value: unknown } | { ok: false };
+
+const digest = (text: string): Buffer => createHash('sha256').update(text).digest();
+
+const hostWithPort = (host: string, port: number): string =>
+  `${host.includes(':') && !host.startsWith('[') ? `[${host}]` : host}:${port}`;
+
+/** Writes a JSON-RPC error body (id null: the spec's "error response that has no id"). */
+export function sendJsonRpcError(
+  res: ServerResponse,
+  status: number,
+  code: number,
+  message: string,
+  headers: Record<string, string> = {},
+): void {
+  if (res.headersSent) {
+    res.end();
+    return;
+  }
+  const body = JSON.stringify({ jsonrpc: '2.0', id: null, error: { code, message } });
+  res.writeHead(status, { ...headers, 'content-type': 'application/json' });
+  res.end(body);
+}
+
+export class Protection {
+  readonly maxBodyBytes: number;
+  readonly #rebinding: boolean;
+  readonly #hosts: Set<string>;
+  readonly #origins: Set<string>;
+  readonly #anyOrigin: boolean;
+  readonly #tokens: Buffer[];
+
+  constructor(options: ProtectionOptions, bound: { host: string; port: number }) {
+    this.maxBodyBytes = options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
+    this.#rebinding = options.dnsRebindingProtection ?? true;
+    const names = [bound.host, 'localhost', '127.0.0.1', '::1'];
+    this.#hosts = new Set(names.map((name) => hostWithPort(name, bound.port).toLowerCase()));
+    if (bound.port === 80) for (const name of names) this.#hosts.add(hostWithPort(name, 80));
+    for (const host of options.allowedHosts ?? []) this.#hosts.add(host.toLowerCase());
+    this.#origins = new Set((options.allowedOrigins ?? []).map((o) => o.toLowerCase()));
+    this.#anyOrigin = this.#origins.has('*');
+    for (const host of this.#hosts) {
+      this.#origins.add(`http://${host}`);
+      this.#origins.add(`https://${host}`);
+    }
+    this.#tokens = (options.bearerTokens ?? []).map(digest);
+  }
+
+  /** Host, Origin and bearer checks, for plain requests and WebSocket upgrades alike. */
+  check(req: IncomingMessage): Rejection | undefined {
+    if (this.#rebinding) {
+      const host = req.headers.host?.toLowerCase();
+      const hostOk = host !== undefined && (this.#hosts.has(host) || this.#hosts.has(`${host}:80`));
+      if (!hostOk) return { status: 403, message: 'Forbidden: Host not allowed', headers: {} };
+      const origin = req.headers.origin?.toLowerCase();
+      if (origin !== undefined && !this.#anyOrigin && !this.#origins.has(origin)) {
+        return { status: 403, message: 'Forbidden: Origin not allowed', headers: {} };
+      }
+    }
+    if (this.#tokens.length > 0) {
+      const match = /^Bearer\s+(\S+)\s*$/i.exec(req.headers.authorization ?? '');
+      if (!match) {
+        return {
+          status: 401,
+          message: 'Unauthorized: a bearer token is required',
+          headers: { 'www-authenticate': 'Bearer' },
+        };
+      }
+      const given = digest(match[1] ?? '');
+      // Compare against every token so the time spent does not tell which one nearly matched.
+      let ok = false;
+      for (const token of this.#tokens) ok = timingSafeEqual(given, token) || ok;
+      if (!ok) {
+        return {
+          status: 401,
+          message: 'Unauthorized: invalid bearer token',
+          headers: { 'www-authenticate': 'Bearer error="invalid_token"' },
+        };
+      }
+    }
+    return undefined;
+  }
+
+  /** Runs `check`; on failure answers the request and returns false. */
+  admit(req: IncomingMessage, res: ServerResponse): boolean {
+    const rejection = this.check(req);
+    if (!rejection) return true;
+    sendJsonRpcError(res, rejection.status, -32000, rejection.message, rejection.headers);
+    return false;
+  }
+
+  /**
+   * Reads a JSON body of at most `maxBodyBytes`. Answers 415 (not application/json), 413 (too
+   * large) or 400 with -32700 (not JSON) itself and resolves `{ ok: false }`; a request that
+   * breaks off also resolves `{ ok: false }`, with nothing written.
+   */
+  readJson(req: IncomingMessage, res: ServerResponse): Promise<BodyResult> {
+    const type = (req.headers['content-type'] ?? '').split(';')[0]?.trim().toLowerCase();
+    if (type !== 'application/json') {
+      sendJsonRpcError(res, 415, -32000, 'Unsupported Media Type: use application/json');
+      req.resume();
+      return Promise.resolve({ ok: false });
+    }
+    const limit = this.maxBodyBytes;
+    const tooLarge = (): BodyResult => {
+      sendJsonRpcError(
+        res,
+        413,
+        ErrorCode.MessageTooLarge,
+        `Payload Too Large: over ${limit} bytes`,
+      );
+      return { ok: false };
+    };
+    if (Number(req.headers['content-length'] ?? 0) > limit) {
+      req.resume(); // discard the rest; node keeps the connection usable
+      return Promise.resolve(tooLarge());
+    }
+    return new Promise((resolve) => {
+      const chunks: Buffer[] = [];
+      let size = 0;
+      let done = false;
+      const settle = (result: BodyResult): void => {
+        if (done) return;
+        done = true;
+        resolve(result);
+      };
+      req.on('data', (chunk: Buffer) => {
+        if (done) return;
+        size += chunk.length;
+        if (size > limit) settle(tooLarge());
+        else chunks.push(chunk);
+      });
+      req.on('error', () => settle({ ok: false }));
+      req.on('close', () => settle({ ok: false }));
+      req.on('end', () => {
+        if (done) return;
+        try {
+          settle({ ok: true, value: JSON.parse(Buffer.concat(chunks).toString('utf8')) });
+        } catch {
+          sendJsonRpcError(
+            res,
+            400,
+            ErrorCode.ParseError,
+            'Parse error: the body is not valid JSON',
+          );
+          settle({ ok: false });
+        }
+      });
+    });
+  }
+}

@@ -1,0 +1,132 @@
+/**
+ * The legacy HTTP+SSE client (2024-11-05): GET the SSE URL, wait for the `endpoint` event,
+ * resolve it against the SSE URL (same origin only: a server must not redirect our messages
+ * elsewhere), then POST each message there; replies arrive as `message` events. POSTs are
+ * sent one after another, so the server sees messages in order. The transport ends when the
+ * stream ends.
+ */
+import { type Logger, silentLogger } from '../../core/log.js';
+import { BaseTransport } from '../baseTransport.js';
+import { FrameError, type SendOptions } from '../transport.js';
+import { pumpSse } from './httpBody.js';
+import { SseParser } from './sseParser.js';
+
+export interface SseClientOptions {
+  /** Extra headers on every request (values already substituted by the config). */
+  headers?: Record<string, string>;
+  fetch?: typeof fetch;
+  /** Largest SSE event accepted, in characters (default 64 MiB). */
+  maxMessageBytes?: number;
+  log?: Logger;
+}
+
+export class SseClientTransport extends BaseTransport {
+  readonly url: URL;
+  readonly #options: SseClientOptions;
+  readonly #fetch: typeof fetch;
+  readonly #log: Logger;
+  readonly #abort = new AbortController();
+  #started: Promise<URL> | undefined;
+  #chain: Promise<void> = Promise.resolve();
+
+  constructor(url: string | URL, options: SseClientOptions = {}) {
+    super();
+    this.url = new URL(url);
+    this.#options = options;
+    this.#fetch = options.fetch ?? fetch;
+    this.#log = options.log ?? silentLogger;
+  }
+
+  /** Opens the stream and resolves once the `endpoint` event arrived. */
+  async start(): Promise<void> {
+    await this.#endpoint();
+  }
+
+  /** `relatedRequestId` is meaningless client-side: every POST is its own stream. */
+  send(message: unknown, _options?: SendOptions): void {
+    if (!this.isOpen) return;
+    const endpoint = this.#endpoint();
+    this.#chain = this.#chain.then(async () => {
+      const target = await endpoint.catch(() => undefined);
+      if (!target || !this.isOpen) return;
+      try {
+        const res = await this.#fetch(target, {
+          method: 'POST',
+          headers: { ...this.#options.headers, 'content-type': 'application/json' },
+          body: JSON.stringify(message),
+          signal: this.#abort.signal,
+        });
+        await res.body?.cancel();
+        if (res.status === 404) this.#fail(new Error('HTTP 404: the SSE session is gone'));
+        else if (!res.ok) this.#log.warn('the server refused a message', { status: res.status });
+      } catch (error) {
+        if (this.isOpen) this.#fail(new Error(`POST failed: ${String(error)}`));
+      }
+    });
+  }
+
+  async close(): Promise<void> {
+    this.finish({ kind: 'local' });
+  }
+
+  protected override onFinish(): void {
+    this.#abort.abort();
+  }
+
+  #endpoint(): Promise<URL> {
+    this.#started ??= this.#open();
+    return this.#started;
+  }
+
+  async #open(): Promise<URL> {
+    let resolveEndpoint!: (url: URL) => void;
+    let rejectEndpoint!: (error: Error) => void;
+    const endpoint = new Promise<URL>((resolve, reject) => {
+      resolveEndpoint = resolve;
+      rejectEndpoint = reject;
+    });
+    let known: URL | undefined;
+    const res = await this.#fetch(this.url, {
+      method: 'GET',
+      headers: { ...this.#options.headers, accept: 'text/event-stream' },
+      signal: this.#abort.signal,
+    }).catch((error: unknown) => {
+      throw this.#fail(new Error(`cannot reach ${this.url.origin}: ${String(error)}`));
+    });
+    const type = res.headers.get('content-type')?.split(';')[0]?.trim().toLowerCase();
+    if (!res.ok || type !== 'text/event-stream' || !res.body) {
+      await res.body?.cancel();
+      throw this.#fail(new Error(`HTTP ${res.status}: no SSE stream at ${this.url.href}`));
+    }
+    const parser = new SseParser(
+      {
+        onEvent: (event) => {
+          if (event.type === 'endpoint' && known === undefined) {
+            const target = new URL(event.data, this.url);
+            if (target.origin !== this.url.origin) {
+              rejectEndpoint(this.#fail(new Error(`endpoint ${target.href} is not same-origin`)));
+              return;
+            }
+            known = target;
+            resolveEndpoint(target);
+          } else if (event.type === 'message' && event.data !== '') this.emitText(event.data);
+        },
+        onError: (error) => this.emitError(new FrameError('too-large', error.message)),
+      },
+      { maxChars: this.#options.maxMessageBytes ?? 64 * 1024 * 1024 },
+    );
+    pumpSse(res.body, parser, () => !this.isOpen)
+      .then(
+        () => this.finish({ kind: 'remote' }),
+        (error: unknown) => this.#fail(new Error(`SSE stream broke: ${String(error)}`)),
+      )
+      .finally(() => rejectEndpoint(new Error('the SSE stream ended before the endpoint event')));
+    return endpoint;
+  }
+
+  #fail(error: Error): Error {
+    if (this.isOpen) this.#log.warn('closing the upstream transport', { error: error.message });
+    this.finish({ kind: 'error', error });
+    return error;
+  }
+}

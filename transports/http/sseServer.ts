@@ -1,0 +1,96 @@
+/**
+ * The legacy HTTP+SSE endpoints (2024-11-05): `GET /sse` opens a session's stream and first
+ * sends an `endpoint` event naming `/messages?sessionId=<id>`; `POST` there delivers one
+ * message (or batch) and is answered 202, the replies travel on the stream.
+ */
+import { randomUUID } from 'node:crypto';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { Subject } from 'rxjs';
+import { type Logger, silentLogger } from '../../core/log.js';
+import type { Transport } from '../transport.js';
+import { type Protection, sendJsonRpcError } from './protection.js';
+import { SseSession } from './sseSession.js';
+import { SseWriter } from './sseWriter.js';
+
+export interface SseServerOptions {
+  /** Path of the POST endpoint announced in the `endpoint` event (default `/messages`). */
+  messagesPath?: string;
+  /** Bytes a session may have waiting on its stream before it is closed as a slow reader. */
+  maxBufferedBytes?: number;
+  /** Open sessions at most; more get 503 (default 10000). */
+  maxSessions?: number;
+  log?: Logger;
+}
+
+export class SseServer {
+  readonly #connections = new Subject<Transport>();
+  readonly connections$ = this.#connections.asObservable();
+  readonly #sessions = new Map<string, SseSession>();
+  readonly #options: SseServerOptions;
+  readonly #log: Logger;
+
+  constructor(options: SseServerOptions = {}) {
+    this.#options = options;
+    this.#log = options.log ?? silentLogger;
+  }
+
+  get sessionCount(): number {
+    return this.#sessions.size;
+  }
+
+  /** `GET /sse`: opens a session. */
+  handleStream(req: IncomingMessage, res: ServerResponse): void {
+    if (req.method !== 'GET') {
+      sendJsonRpcError(res, 405, -32000, 'Method Not Allowed', { allow: 'GET' });
+      return;
+    }
+    if (this.#sessions.size >= (this.#options.maxSessions ?? 10_000)) {
+      sendJsonRpcError(res, 503, -32000, 'Service Unavailable: too many sessions');
+      return;
+    }
+    const sessionId = randomUUID();
+    const writer = new SseWriter(res);
+    const path = this.#options.messagesPath ?? '/messages';
+    writer.write({ event: 'endpoint', data: `${path}?sessionId=${sessionId}` });
+    const session = new SseSession(sessionId, writer, {
+      maxBufferedBytes: this.#options.maxBufferedBytes ?? 8 * 1024 * 1024,
+      log: this.#log,
+      onEnd: () => this.#sessions.delete(sessionId),
+    });
+    this.#sessions.set(sessionId, session);
+    this.#log.debug('legacy SSE session opened', { session: sessionId });
+    this.#connections.next(session);
+  }
+
+  /** `POST /messages?sessionId=…`: one message for a session. */
+  async handleMessage(
+    req: IncomingMessage,
+    res: ServerResponse,
+    url: URL,
+    protection: Protection,
+  ): Promise<void> {
+    if (req.method !== 'POST') {
+      sendJsonRpcError(res, 405, -32000, 'Method Not Allowed', { allow: 'POST' });
+      return;
+    }
+    const sessionId = url.searchParams.get('sessionId');
+    if (sessionId === null) {
+      sendJsonRpcError(res, 400, -32000, 'Bad Request: sessionId is required');
+      return;
+    }
+    const session = this.#sessions.get(sessionId);
+    if (!session?.isOpen) {
+      sendJsonRpcError(res, 404, -32001, 'Session not found');
+      return;
+    }
+    const body = await protection.readJson(req, res);
+    if (!body.ok) return;
+    res.writeHead(202, { 'content-type': 'text/plain' }).end('Accepted');
+    session.receive(body.value);
+  }
+
+  async close(): Promise<void> {
+    await Promise.all([...this.#sessions.values()].map((session) => session.close()));
+    this.#connections.complete();
+  }
+}

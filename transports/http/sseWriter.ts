@@ -1,0 +1,104 @@
+/**
+ * One Server-Sent Events response. Writes honour backpressure: once `res.write` returns false,
+ * later events wait in a queue until `drain`, and `bufferedBytes` counts both that queue and
+ * what node holds for the socket, so the owner can cut off a reader that stopped reading.
+ */
+import type { ServerResponse } from 'node:http';
+
+export interface SseEvent {
+  id?: string;
+  event?: string;
+  data: string;
+  retry?: number;
+}
+
+/** Formats one event; `data` may hold newlines (one `data:` line each). */
+export function formatSseEvent(event: SseEvent): string {
+  let out = '';
+  if (event.id !== undefined) out += `id: ${event.id}\n`;
+  if (event.event !== undefined) out += `event: ${event.event}\n`;
+  if (event.retry !== undefined) out += `retry: ${event.retry}\n`;
+  for (const line of event.data.split('\n')) out += `data: ${line}\n`;
+  return `${out}\n`;
+}
+
+export class SseWriter {
+  readonly #res: ServerResponse;
+  readonly #queue: string[] = [];
+  #queuedBytes = 0;
+  #ended = false;
+  readonly #onClose: Array<() => void> = [];
+
+  constructor(res: ServerResponse, headers: Record<string, string> = {}) {
+    this.#res = res;
+    res.writeHead(200, {
+      ...headers,
+      'content-type': 'text/event-stream',
+      'cache-control': 'no-cache, no-transform',
+      connection: 'keep-alive',
+      'x-accel-buffering': 'no',
+    });
+    res.flushHeaders();
+    res.on('drain', () => this.#flush());
+    res.on('close', () => {
+      this.#ended = true;
+      this.#queue.length = 0;
+      this.#queuedBytes = 0;
+      for (const listener of this.#onClose.splice(0)) listener();
+    });
+  }
+
+  /** True once the response ended or the client went away. */
+  get ended(): boolean {
+    return this.#ended;
+  }
+
+  get bufferedBytes(): number {
+    return this.#ended ? 0 : this.#queuedBytes + this.#res.writableLength;
+  }
+
+  /** Called once when the underlying connection closes (either side). */
+  onClose(listener: () => void): void {
+    if (this.#ended && this.#res.closed) listener();
+    else this.#onClose.push(listener);
+  }
+
+  write(event: SseEvent): void {
+    this.writeRaw(formatSseEvent(event));
+  }
+
+  writeRaw(text: string): void {
+    if (this.#ended) return;
+    if (this.#queue.length > 0 || this.#res.writableNeedDrain) {
+      this.#queue.push(text);
+      this.#queuedBytes += Buffer.byteLength(text);
+      return;
+    }
+    this.#res.write(text);
+  }
+
+  /** Ends the response after whatever is queued. */
+  end(): void {
+    if (this.#ended) return;
+    this.#ended = true;
+    const rest = this.#queue.splice(0).join('');
+    this.#queuedBytes = 0;
+    this.#res.end(rest);
+  }
+
+  /** Drops the connection without flushing (a reader that stopped reading). */
+  destroy(): void {
+    this.#ended = true;
+    this.#queue.length = 0;
+    this.#queuedBytes = 0;
+    this.#res.destroy();
+  }
+
+  #flush(): void {
+    while (this.#queue.length > 0 && !this.#res.writableNeedDrain) {
+      const text = this.#queue.shift()!;
+      this.#queuedBytes -= Buffer.byteLength(text);
+      this.#res.write(text);
+    }
+  }
+}

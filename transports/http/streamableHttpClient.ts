@@ -1,0 +1,341 @@
+/**
+ * The Streamable HTTP client (upstream side). Each message is one POST; responses come as one
+ * JSON body or an SSE stream. The first POST's `Mcp-Session-Id` is sent on every later request,
+ * and so is `MCP-Protocol-Version` once the upper layer calls `setProtocolVersion`. Once a
+ * session exists a GET stream carries server-initiated messages (405: none). A dropped SSE
+ * stream is resumed with `Last-Event-ID` after the server's `retry` delay, a bounded number of
+ * times. `close()` sends DELETE.
+ *
+ * Order: until the first response arrives, and for every notification or response, the next
+ * POST waits for this one's headers, so `initialize` gets its session before anything else and
+ * notifications reach the server in order; requests after that run concurrently.
+ *
+ * Failures: 404 on a request carrying a session id means the session expired, and 401/403 that
+ * access is refused: the transport closes with an error (the supervisor reconnects). Any other
+ * failure of a POST (an HTTP error without a JSON-RPC body, a stream lost beyond resumption)
+ * is answered locally with a JSON-RPC error response for each request it carried, so callers
+ * fail at once instead of waiting for their timeout.
+ */
+import { ErrorCode } from '../../core/errors.js';
+import type { JsonRpcId } from '../../core/jsonrpc.js';
+import { type Logger, silentLogger } from '../../core/log.js';
+import { BaseTransport } from '../baseTransport.js';
+import { FrameError, type SendOptions } from '../transport.js';
+import { pumpSse, readText } from './httpBody.js';
+import { idKey, requestIds, responseIds } from './messageShape.js';
+import { SseParser } from './sseParser.js';
+
+export interface StreamableHttpClientOptions {
+  /** Extra headers on every request (values already substituted by the config). */
+  headers?: Record<string, string>;
+  fetch?: typeof fetch;
+  /** Open the GET stream for server-initiated messages once a session exists (default true). */
+  openGetStream?: boolean;
+  /** Resumption attempts for a dropped SSE stream without progress (default 3). */
+  maxReconnects?: number;
+  /** Delay before resuming when the server sent no `retry` (default 1000 ms). */
+  reconnectDelayMs?: number;
+  /** Largest JSON body or SSE event accepted, in bytes/characters (default 64 MiB). */
+  maxMessageBytes?: number;
+  /** The `MCP-Protocol-Version` to send from the start (otherwise see `setProtocolVersion`). */
+  protocolVersion?: string;
+  log?: Logger;
+  /**
+   * Internal to `connectHttpUpstream`: sees the first response's status; returning true
+   * abandons this transport quietly (it closes with `local`, sends nothing more).
+   */
+  probe?: (status: number) => boolean;
+}
+
+const sleep = (ms: number, signal: AbortSignal): Promise<void> =>
+  new Promise((resolve) => {
+    const timer = setTimeout(resolve, ms);
+    signal.addEventListener('abort', () => {
+      clearTimeout(timer);
+      resolve();
+    });
+  });
+
+export class StreamableHttpClientTransport extends BaseTransport {
+  readonly url: URL;
+  readonly #options: StreamableHttpClientOptions;
+  readonly #fetch: typeof fetch;
+  readonly #log: Logger;
+  readonly #abort = new AbortController();
+  #chain: Promise<void> = Promise.resolve();
+  #sessionId: string | undefined;
+  #protocolVersion: string | undefined;
+  #answered = false;
+  #probe: ((status: number) => boolean) | undefined;
+
+  constructor(url: string | URL, options: StreamableHttpClientOptions = {}) {
+    super();
+    this.url = new URL(url);
+    this.#options = options;
+    this.#fetch = options.fetch ?? fetch;
+    this.#log = options.log ?? silentLogger;
+    this.#protocolVersion = options.protocolVersion;
+    this.#probe = options.probe;
+  }
+
+  get sessionId(): string | undefined {
+    return this.#sessionId;
+  }
+
+  /** Nothing to connect ahead of the first message: HTTP is request-driven. */
+  async start(): Promise<void> {}
+
+  setProtocolVersion(version: string): void {
+    this.#protocolVersion = version;
+  }
+
+  /** `relatedRequestId` is meaningless client-side: every POST is its own stream. */
+  send(message: unknown, _options?: SendOptions): void {
+    if (!this.isOpen) return;
+    this.#chain = this.#chain.then(() => this.#post(message));
+  }
+
+  async close(): Promise<void> {
+    const sessionId = this.#sessionId;
+    if (!this.finish({ kind: 'local' }) || sessionId === undefined) return;
+    try {
+      const res = await this.#fetch(this.url, {
+        method: 'DELETE',
+        headers: this.#headers({}, sessionId),
+        signal: AbortSignal.timeout(2000),
+      });
+      await res.body?.cancel();
+    } catch (error) {
+      this.#log.debug('DELETE of the session failed', { error: String(error) });
+    }
+  }
+
+  protected override onFinish(): void {
+    this.#abort.abort();
+  }
+
+  #headers(extra: Record<string, string>, sessionId = this.#sessionId): Record<string, string> {
+    const headers: Record<string, string> = { ...this.#options.headers, ...extra };
+    if (sessionId !== undefined) headers['mcp-session-id'] = sessionId;
+    if (this.#protocolVersion !== undefined)
+      headers['mcp-protocol-version'] = this.#protocolVersion;
+    return headers;
+  }
+
+  /** Starts one POST; resolves when the next POST may start (see "Order" above). */
+  async #post(message: unknown): Promise<void> {
+    if (!this.isOpen) return;
+    const ids = requestIds(message);
+    const sentSession = this.#sessionId !== undefined;
+    const response = this.#fetch(this.url, {
+      method: 'POST',
+      headers: this.#headers({
+        accept: 'application/json, text/event-stream',
+        'content-type': 'application/json',
+      }),
+      body: JSON.stringify(message),
+      signal: this.#abort.signal,
+    });
+    // The handler is attached first, so a session id is recorded before the next POST starts.
+    response
+      .then((res) => this.#onResponse(res, ids, sentSession))
+      .catch((error: unknown) => this.#onFailure(error, ids));
+    if (ids.length === 0 || !this.#answered)
+      await response.then(
+        () => {},
+        () => {},
+      );
+  }
+
+  async #onResponse(res: Response, ids: JsonRpcId[], sentSession: boolean): Promise<void> {
+    if (this.#probe) {
+      const probe = this.#probe;
+      this.#probe = undefined;
+      if (probe(res.status)) {
+        await res.body?.cancel();
+        this.finish({ kind: 'local' });
+        return;
+      }
+    }
+    this.#answered = true;
+    const sessionId = res.headers.get('mcp-session-id');
+    if (sessionId !== null && this.#sessionId === undefined && res.ok) {
+      this.#sessionId = sessionId;
+      if (this.#options.openGetStream ?? true) this.#listen(undefined, 0);
+    }
+    if (res.status === 404 && sentSession) {
+      await res.body?.cancel();
+      this.#fail(new Error(`HTTP 404 for session ${this.#sessionId}: the session expired`));
+      return;
+    }
+    if (res.status === 401 || res.status === 403) {
+      await res.body?.cancel();
+      this.#fail(new Error(`HTTP ${res.status} from ${this.url.origin}: access refused`));
+      return;
+    }
+    const type = res.headers.get('content-type')?.split(';')[0]?.trim().toLowerCase();
+    if (res.ok && type === 'text/event-stream' && res.body) {
+      await this.#stream(res.body, new Set(ids.map(idKey)), ids);
+      return;
+    }
+    if (res.status === 202 || ids.length === 0) {
+      if (!res.ok) this.#log.warn('the server refused a message', { status: res.status });
+      await res.body?.cancel();
+      return;
+    }
+    const text = await readText(res.body, this.#maxBytes());
+    let answered = new Set<string>();
+    if (type === 'application/json') {
+      try {
+        const value: unknown = JSON.parse(text);
+        answered = new Set(responseIds(value).map(idKey));
+        if (answered.size > 0 || res.ok) this.emitMessage(value);
+      } catch {
+        if (res.ok) this.emitError(new FrameError('parse', 'Parse error: the body is not JSON'));
+      }
+    }
+    const missing = ids.filter((id) => !answered.has(idKey(id)));
+    if (missing.length > 0) this.#answerLocally(missing, `HTTP ${res.status} from the upstream`);
+  }
+
+  /** Reads an SSE body, resuming it with `Last-Event-ID` while requests are unanswered. */
+  async #stream(body: ReadableStream<Uint8Array>, pending: Set<string>, ids: JsonRpcId[]) {
+    let retryMs = this.#options.reconnectDelayMs ?? 1000;
+    let progressed = false;
+    const parser = new SseParser(
+      {
+        onEvent: (event) => {
+          if (event.type !== 'message' || event.data === '') return;
+          progressed = true;
+          let value: unknown;
+          try {
+            value = JSON.parse(event.data);
+          } catch {
+            this.emitError(new FrameError('parse', 'Parse error: an SSE event is not JSON'));
+            return;
+          }
+          for (const key of responseIds(value).map(idKey)) pending.delete(key);
+          this.emitMessage(value);
+        },
+        onRetry: (ms) => {
+          retryMs = ms;
+        },
+        onError: (error) => this.emitError(new FrameError('too-large', error.message)),
+      },
+      { maxChars: this.#maxBytes() },
+    );
+    let attempts = 0;
+    let current: ReadableStream<Uint8Array> | undefined = body;
+    while (current && this.isOpen) {
+      progressed = false;
+      try {
+        await pumpSse(current, parser, () => pending.size === 0);
+      } catch (error) {
+        this.#log.debug('SSE stream broke', { error: String(error) });
+      }
+      if (pending.size === 0 || !this.isOpen) return;
+      attempts = progressed ? 1 : attempts + 1;
+      if (parser.lastEventId === '' || attempts > (this.#options.maxReconnects ?? 3)) break;
+      await sleep(retryMs, this.#abort.signal);
+      current = await this.#resume(parser.lastEventId);
+    }
+    if (!this.isOpen) return;
+    const lost = ids.filter((id) => pending.has(idKey(id)));
+    this.#answerLocally(lost, 'the upstream SSE stream was lost before the response');
+  }
+
+  /** The GET stream for server-initiated messages; reopened a bounded number of times. */
+  #listen(lastEventId: string | undefined, attempt: number): void {
+    const run = async (): Promise<void> => {
+      const res = await this.#fetch(this.url, {
+        method: 'GET',
+        headers: this.#headers(
+          lastEventId === undefined
+            ? { accept: 'text/event-stream' }
+            : { accept: 'text/event-stream', 'last-event-id': lastEventId },
+        ),
+        signal: this.#abort.signal,
+      });
+      if (res.status === 404) {
+        await res.body?.cancel();
+        this.#fail(new Error(`HTTP 404 for session ${this.#sessionId}: the session expired`));
+        return;
+      }
+      if (!res.ok || !res.body) {
+        // 405: the server offers no GET stream; anything else: give up on it quietly.
+        if (res.status !== 405) this.#log.warn('GET stream refused', { status: res.status });
+        await res.body?.cancel();
+        return;
+      }
+      let progressed = false;
+      let retryMs = this.#options.reconnectDelayMs ?? 1000;
+      const parser = new SseParser(
+        {
+          onEvent: (event) => {
+            if (event.type !== 'message' || event.data === '') return;
+            progressed = true;
+            this.emitText(event.data);
+          },
+          onRetry: (ms) => {
+            retryMs = ms;
+          },
+          onError: (error) => this.emitError(new FrameError('too-large', error.message)),
+        },
+        { maxChars: this.#maxBytes(), ...(lastEventId === undefined ? {} : { lastEventId }) },
+      );
+      await pumpSse(res.body, parser).catch(() => {});
+      const next = progressed ? 1 : attempt + 1;
+      if (!this.isOpen || next > (this.#options.maxReconnects ?? 3)) return;
+      await sleep(retryMs, this.#abort.signal);
+      if (this.isOpen) this.#listen(parser.lastEventId || undefined, next);
+    };
+    run().catch((error: unknown) => {
+      if (this.isOpen) this.#log.warn('GET stream failed', { error: String(error) });
+    });
+  }
+
+  async #resume(lastEventId: string): Promise<ReadableStream<Uint8Array> | undefined> {
+    try {
+      const res = await this.#fetch(this.url, {
+        method: 'GET',
+        headers: this.#headers({ accept: 'text/event-stream', 'last-event-id': lastEventId }),
+        signal: this.#abort.signal,
+      });
+      if (res.ok && res.body) return res.body;
+      await res.body?.cancel();
+    } catch (error) {
+      this.#log.debug('resumption failed', { error: String(error) });
+    }
+    return undefined;
+  }
+
+  #onFailure(error: unknown, ids: JsonRpcId[]): void {
+    if (!this.isOpen) return;
+    if (error instanceof TypeError && !this.#answered) {
+      // fetch rejects with TypeError when the server cannot be reached at all.
+      this.#fail(new Error(`cannot reach ${this.url.origin}: ${String(error.cause ?? error)}`));
+      return;
+    }
+    this.#log.warn('POST failed', { error: String(error) });
+    this.#answerLocally(ids, `POST failed: ${String(error)}`);
+  }
+
+  #answerLocally(ids: JsonRpcId[], message: string): void {
+    for (const id of ids) {
+      this.emitMessage({
+        jsonrpc: '2.0',
+        id,
+        error: { code: ErrorCode.UpstreamUnavailable, message },
+      });
+    }
+  }
+
+  #fail(error: Error): void {
+    this.#log.warn('closing the upstream transport', { error: error.message });
+    this.finish({ kind: 'error', error });
+  }
+
+  #maxBytes(): number {
+    return this.#options.maxMessageBytes ?? 64 * 1024 * 1024;
+  }
+}

@@ -1,0 +1,271 @@
+/**
+ * One Streamable HTTP session seen as one `Transport` (a stateful session with an
+ * `Mcp-Session-Id`, or a one-shot exchange for a stateless POST).
+ *
+ * Stream routing: a POST holding requests opens a stream (SSE, or a JSON body with
+ * `preferJson`). A response goes to the stream of the POST that carried its request; any other
+ * message sent with `relatedRequestId` of a request still unanswered goes to that stream when
+ * it is SSE; everything else goes to the GET stream (stream 0), buffered up to
+ * `maxPendingMessages` while no GET is connected. A POST stream ends after its last response.
+ * Every SSE event has the id `<streamId>:<seq>` and is kept in a bounded replay buffer for
+ * `Last-Event-ID` resumption on that same stream.
+ */
+import type { ServerResponse } from 'node:http';
+import { Subject } from 'rxjs';
+import type { JsonRpcId } from '../../core/jsonrpc.js';
+import type { Logger } from '../../core/log.js';
+import { BaseTransport } from '../baseTransport.js';
+import type { CloseReason, SendOptions } from '../transport.js';
+import { idKey, responseIds } from './messageShape.js';
+import { sendJsonRpcError } from './protection.js';
+import { formatEventId, parseEventId, ReplayBuffer } from './replayBuffer.js';
+import { SseWriter } from './sseWriter.js';
+
+export interface StreamableHttpSessionOptions {
+  /** Undefined for a one-shot (stateless) exchange: it ends with its POST. */
+  sessionId: string | undefined;
+  preferJson: boolean;
+  replayBufferEvents: number;
+  replayBufferBytes: number;
+  maxPendingMessages: number;
+  maxBufferedBytes: number;
+  log: Logger;
+  onEnd: () => void;
+}
+
+interface JsonReply {
+  res: ServerResponse;
+  order: string[];
+  responses: Map<string, unknown>;
+  batch: boolean;
+}
+
+interface Stream {
+  id: number;
+  seq: number;
+  writer: SseWriter | undefined;
+  json: JsonReply | undefined;
+  /** Unanswered request keys; empty for the GET stream. */
+  pending: Map<string, JsonRpcId>;
+}
+
+export class StreamableHttpSession extends BaseTransport {
+  readonly sessionId: string | undefined;
+  readonly #options: StreamableHttpSessionOptions;
+  readonly #streams = new Map<number, Stream>();
+  readonly #byRequest = new Map<string, Stream>();
+  readonly #standalone: Stream = {
+    id: 0,
+    seq: 0,
+    writer: undefined,
+    json: undefined,
+    pending: new Map(),
+  };
+  readonly #undelivered: string[] = [];
+  readonly #replay: ReplayBuffer;
+  readonly #disconnects = new Subject<{ requestIds: JsonRpcId[] }>();
+  readonly disconnects$ = this.#disconnects.asObservable();
+  #nextStreamId = 1;
+
+  constructor(options: StreamableHttpSessionOptions) {
+    super();
+    this.#options = options;
+    this.sessionId = options.sessionId;
+    this.#replay = new ReplayBuffer(options.replayBufferEvents, options.replayBufferBytes);
+  }
+
+  override get bufferedBytes(): number {
+    let total = this.#standalone.writer?.bufferedBytes ?? 0;
+    for (const stream of this.#streams.values()) total += stream.writer?.bufferedBytes ?? 0;
+    return total;
+  }
+
+  #headers(): Record<string, string> {
+    return this.sessionId === undefined ? {} : { 'mcp-session-id': this.sessionId };
+  }
+
+  /** A POST of this session; `requests` are the ids of the requests in `body`. */
+  acceptPost(body: unknown, requests: JsonRpcId[], res: ServerResponse): void {
+    if (requests.length === 0) {
+      res.writeHead(202, this.#headers()).end();
+      this.emitMessage(body);
+      if (this.sessionId === undefined) this.finish({ kind: 'remote' });
+      return;
+    }
+    const stream: Stream = {
+      id: this.#nextStreamId++,
+      seq: 0,
+      writer: undefined,
+      json: undefined,
+      pending: new Map(),
+    };
+    for (const id of requests) {
+      stream.pending.set(idKey(id), id);
+      this.#byRequest.set(idKey(id), stream);
+    }
+    this.#streams.set(stream.id, stream);
+    if (this.#options.preferJson) {
+      const order = requests.map(idKey);
+      stream.json = { res, order, responses: new Map(), batch: Array.isArray(body) };
+      res.on('close', () => {
+        if (stream.json?.res === res) this.#disconnected(stream);
+      });
+    } else {
+      const writer = new SseWriter(res, this.#headers());
+      // Prime the client with an event id so it can resume even before the first message.
+      writer.write({ id: formatEventId(stream.id, 0), data: '' });
+      this.#attach(stream, writer);
+    }
+    this.emitMessage(body);
+  }
+
+  /** A GET: the standalone stream, or the resumption of any stream after `lastEventId`. */
+  attachGet(res: ServerResponse, lastEventId: string | undefined): void {
+    if (lastEventId === undefined) {
+      const writer = new SseWriter(res, this.#headers());
+      writer.write({ id: formatEventId(0, this.#standalone.seq), data: '' });
+      for (const text of this.#undelivered.splice(0)) writer.writeRaw(text);
+      this.#attach(this.#standalone, writer);
+      return;
+    }
+    const cursor = parseEventId(lastEventId);
+    if (!cursor || cursor.streamId >= this.#nextStreamId) {
+      sendJsonRpcError(res, 400, -32000, 'Bad Request: unknown Last-Event-ID', this.#headers());
+      return;
+    }
+    const writer = new SseWriter(res, this.#headers());
+    for (const entry of this.#replay.after(cursor.streamId, cursor.seq)) {
+      writer.write({
+        id: formatEventId(entry.streamId, entry.seq),
+        event: 'message',
+        data: entry.data,
+      });
+    }
+    const stream = cursor.streamId === 0 ? this.#standalone : this.#streams.get(cursor.streamId);
+    if (!stream) {
+      writer.end(); // that stream is complete: the replay was all of it
+      return;
+    }
+    if (stream === this.#standalone) this.#undelivered.length = 0;
+    this.#attach(stream, writer);
+  }
+
+  send(message: unknown, options: SendOptions = {}): void {
+    if (!this.isOpen) return;
+    const answered = responseIds(message).map(idKey);
+    let stream: Stream | undefined;
+    if (answered.length > 0) {
+      stream = this.#byRequest.get(answered[0]!);
+      if (!stream) {
+        this.#options.log.warn('dropping a response to an unknown or answered request', {
+          session: this.sessionId,
+        });
+        return;
+      }
+    } else if (options.relatedRequestId !== undefined) {
+      stream = this.#byRequest.get(idKey(options.relatedRequestId));
+      if (stream?.json) stream = undefined; // a JSON reply carries responses only
+    }
+    if (!stream) this.#sendStandalone(JSON.stringify(message));
+    else if (stream.json) {
+      for (const item of Array.isArray(message) ? message : [message]) {
+        const [key] = responseIds(item).map(idKey);
+        if (key !== undefined) stream.json.responses.set(key, item);
+      }
+    } else this.#deliver(stream, JSON.stringify(message));
+    for (const key of answered) this.#answer(key);
+    const buffered = this.bufferedBytes;
+    if (buffered > this.#options.maxBufferedBytes) {
+      this.#options.log.warn('closing a slow reader', { session: this.sessionId, buffered });
+      this.finish({ kind: 'slow-reader', bufferedBytes: buffered });
+    }
+  }
+
+  async close(): Promise<void> {
+    this.finish({ kind: 'local' });
+  }
+
+  /** DELETE from the client. */
+  terminate(): void {
+    this.finish({ kind: 'remote' });
+  }
+
+  #attach(stream: Stream, writer: SseWriter): void {
+    stream.writer?.end();
+    stream.writer = writer;
+    writer.onClose(() => {
+      if (stream.writer !== writer) return;
+      stream.writer = undefined;
+      this.#disconnected(stream);
+    });
+  }
+
+  #disconnected(stream: Stream): void {
+    stream.json = undefined;
+    if (stream.pending.size === 0 || !this.isOpen) return;
+    this.#disconnects.next({ requestIds: [...stream.pending.values()] });
+    // Stateless exchanges have no way back: closing the stream cancels the request.
+    if (this.sessionId === undefined) this.finish({ kind: 'remote' });
+  }
+
+  #deliver(stream: Stream, data: string): void {
+    const seq = ++stream.seq;
+    this.#replay.push(stream.id, seq, data);
+    stream.writer?.write({ id: formatEventId(stream.id, seq), event: 'message', data });
+  }
+
+  #sendStandalone(data: string): void {
+    const stream = this.#standalone;
+    if (stream.writer && !stream.writer.ended) {
+      this.#deliver(stream, data);
+      return;
+    }
+    const seq = ++stream.seq;
+    this.#replay.push(0, seq, data);
+    this.#undelivered.push(`id: ${formatEventId(0, seq)}\nevent: message\ndata: ${data}\n\n`);
+    if (this.#undelivered.length > this.#options.maxPendingMessages) {
+      this.#undelivered.shift();
+      this.#options.log.warn('no GET stream: dropped the oldest pending message', {
+        session: this.sessionId,
+      });
+    }
+  }
+
+  #answer(key: string): void {
+    const stream = this.#byRequest.get(key);
+    if (!stream) return;
+    this.#byRequest.delete(key);
+    stream.pending.delete(key);
+    if (stream.pending.size > 0) return;
+    this.#streams.delete(stream.id);
+    const json = stream.json;
+    if (json) {
+      const replies = json.order.map((k) => json.responses.get(k)).filter((r) => r !== undefined);
+      const body = json.batch ? replies : replies[0];
+      json.res.writeHead(200, { ...this.#headers(), 'content-type': 'application/json' });
+      json.res.end(JSON.stringify(body));
+      stream.json = undefined;
+    }
+    stream.writer?.end();
+    stream.writer = undefined;
+    if (this.sessionId === undefined) this.finish({ kind: 'remote' });
+  }
+
+  /** Every way the session ends comes through here: release its responses. */
+  protected override onFinish(reason: CloseReason): void {
+    const abrupt = reason.kind === 'slow-reader';
+    const writers = [this.#standalone.writer];
+    for (const stream of this.#streams.values()) {
+      writers.push(stream.writer);
+      if (stream.json && !stream.json.res.headersSent) {
+        sendJsonRpcError(stream.json.res, 404, -32000, 'Session ended');
+      }
+    }
+    for (const writer of writers) {
+      if (abrupt) writer?.destroy();
+      else writer?.end();
+    }
+    this.#disconnects.complete();
+    this.#options.onEnd();
+  }
+}
