@@ -1,0 +1,103 @@
+/**
+ * Process groups as the unit of a stdio server's lifetime. The child is spawned `detached`, so
+ * it leads its own group and whatever it starts (a `sh -c`, an `npx` wrapper, helpers) joins
+ * that group: signalling `-pid` reaches all of them, and the router's terminal signals do not.
+ *
+ * Every live group is recorded so that a router exiting without an orderly close (an
+ * uncaught exception, `process.exit()`) still kills its children from `process.on('exit')`.
+ * That hook can only act synchronously, so it sends SIGKILL: it is the last resort, the
+ * orderly path is `StdioClientTransport.close()`.
+ */
+import { readdirSync, readFileSync } from 'node:fs';
+
+const isWindows = process.platform === 'win32';
+
+/** Sends `signal` to the group led by `pid` (to `pid` alone on Windows). False if nobody got it. */
+export function signalGroup(pid: number, signal: NodeJS.Signals | 0): boolean {
+  try {
+    process.kill(isWindows ? pid : -pid, signal);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Whether the group led by `pid` still has a running member. Zombies do not count: an orphan
+ * that was killed stays a zombie until init reaps it, which is not the router's business.
+ */
+export function groupAlive(pid: number): boolean {
+  if (!signalGroup(pid, 0)) return false;
+  if (process.platform !== 'linux') return true;
+  try {
+    for (const entry of readdirSync('/proc')) {
+      if (entry.charCodeAt(0) < 48 || entry.charCodeAt(0) > 57) continue;
+      let stat: string;
+      try {
+        stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
+      } catch {
+        continue; // exited while we looked
+      }
+      // "pid (comm) state ppid pgrp ...": comm may hold spaces and parentheses.
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      if (Number(fields[2]) === pid && fields[0] !== 'Z') return true;
+    }
+    return false;
+  } catch {
+    return true;
+  }
+}
+
+/** Resolves true once `done()` holds, or false after `timeoutMs` (checked every `everyMs`). */
+export function waitUntil(done: () => boolean, timeoutMs: number, everyMs = 25): Promise<boolean> {
+  return new Promise((resolve) => {
+    if (done()) {
+      resolve(true);
+      return;
+    }
+    const deadline = Date.now() + timeoutMs;
+    const timer = setInterval(() => {
+      if (done()) {
+        clearInterval(timer);
+        resolve(true);
+      } else if (Date.now() >= deadline) {
+        clearInterval(timer);
+        resolve(false);
+      }
+    }, everyMs);
+  });
+}
+
+/**
+ * Terminates what is left of a group whose leader has exited: SIGTERM, then SIGKILL after
+ * `graceMs`. Resolves when the group is empty or the SIGKILL was sent and waited for.
+ */
+export async function reapGroup(pid: number, graceMs: number): Promise<void> {
+  if (isWindows || !groupAlive(pid)) return;
+  signalGroup(pid, 'SIGTERM');
+  if (await waitUntil(() => !groupAlive(pid), graceMs)) return;
+  signalGroup(pid, 'SIGKILL');
+  await waitUntil(() => !groupAlive(pid), graceMs);
+}
+
+const liveGroups = new Set<number>();
+let exitHookInstalled = false;
+
+/** Records a live group, to be killed if the router exits before closing it. */
+export function trackGroup(pid: number): void {
+  liveGroups.add(pid);
+  if (!exitHookInstalled) {
+    exitHookInstalled = true;
+    process.on('exit', killTrackedGroups);
+  }
+}
+
+export function untrackGroup(pid: number): void {
+  liveGroups.delete(pid);
+}
+
+/** SIGKILLs every recorded group (the `process.on('exit')` hook; synchronous). */
+export function killTrackedGroups(): void {
+  for (const pid of liveGroups) signalGroup(pid, 'SIGKILL');
+  liveGroups.clear();
+}

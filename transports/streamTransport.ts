@@ -1,0 +1,206 @@
+/**
+ * Newline-delimited JSON over a pair of Node streams: what the stdio client (a child's
+ * stdout/stdin) and the stdio server (the router's own stdin/stdout) share.
+ *
+ * Reading: every chunk goes through `NdjsonDecoder`; values go to `messages$`, framing problems
+ * to `errors$`.
+ * Writing: one `write` of `JSON + "\n"` per message while the stream accepts data. Once
+ * `write` returns false, later messages wait in a queue until `drain`, then go out in one
+ * corked batch. `bufferedBytes` counts the queue plus what the stream itself holds; when
+ * another message would be queued past `maxBufferedBytes`, the subclass is told
+ * (`onSlowReader`) and closes with reason `slow-reader`. A single message larger than the
+ * bound is still written when nothing is waiting: the bound is on a reader falling behind.
+ * Stream errors (EPIPE after the peer died) are handled here and never reach the process.
+ */
+import type { Readable, Writable } from 'node:stream';
+import { type Logger, silentLogger } from '../core/log.js';
+import { BaseTransport } from './baseTransport.js';
+import { type DecodedFrame, encodeMessage, NdjsonDecoder } from './ndjson.js';
+
+/** Default bound on bytes waiting for a slow reader: 64 MiB, one maximum-size message. */
+export const DEFAULT_MAX_BUFFERED_BYTES = 64 * 1024 * 1024;
+
+export interface StreamTransportOptions {
+  /** Largest accepted inbound message in bytes (see `NdjsonDecoder`). Default 64 MiB. */
+  maxMessageBytes?: number;
+  /** Bound on outbound bytes waiting for the reader. Default `DEFAULT_MAX_BUFFERED_BYTES`. */
+  maxBufferedBytes?: number;
+  log?: Logger;
+}
+
+export abstract class StreamTransport extends BaseTransport {
+  readonly maxBufferedBytes: number;
+  protected readonly log: Logger;
+  readonly #decoder: NdjsonDecoder;
+  #input: Readable | undefined;
+  #output: Writable | undefined;
+  /** Messages waiting for `drain`; `#head` is the next one to write. */
+  #queue: (Buffer | undefined)[] = [];
+  #head = 0;
+  #queuedBytes = 0;
+  #waitingForDrain = false;
+  /** The output failed or was ended: later sends are dropped. */
+  #outputDone = false;
+
+  readonly #onData = (chunk: Buffer | string): void => {
+    this.#emitFrames(this.#decoder.push(typeof chunk === 'string' ? Buffer.from(chunk) : chunk));
+  };
+  readonly #onEnd = (): void => {
+    this.#emitFrames(this.#decoder.end());
+    this.onInputEnd();
+  };
+  readonly #onInputError = (error: Error): void => this.onInputError(error);
+  readonly #onDrain = (): void => this.#flushQueue();
+  readonly #onOutputError = (error: Error): void => {
+    this.#outputDone = true;
+    this.#dropQueue();
+    this.onOutputError(error);
+  };
+
+  protected constructor(options: StreamTransportOptions) {
+    super();
+    const max = options.maxBufferedBytes ?? DEFAULT_MAX_BUFFERED_BYTES;
+    this.maxBufferedBytes = max > 0 ? max : DEFAULT_MAX_BUFFERED_BYTES;
+    this.log = options.log ?? silentLogger;
+    this.#decoder = new NdjsonDecoder(
+      options.maxMessageBytes === undefined ? {} : { maxMessageBytes: options.maxMessageBytes },
+    );
+  }
+
+  override get bufferedBytes(): number {
+    return this.#queuedBytes + (this.#output?.writableLength ?? 0);
+  }
+
+  send(message: unknown): void {
+    const output = this.#output;
+    if (!this.isOpen || output === undefined || this.#outputDone) return;
+    let bytes: Buffer;
+    try {
+      bytes = encodeMessage(message);
+    } catch (error) {
+      this.log.warn('dropped an outbound message that is not representable as JSON', {
+        error: error instanceof Error ? error.message : String(error),
+      });
+      return;
+    }
+    if (!this.#waitingForDrain) {
+      if (!output.write(bytes)) this.#waitingForDrain = true;
+      return;
+    }
+    if (this.bufferedBytes + bytes.length > this.maxBufferedBytes) {
+      const buffered = this.bufferedBytes + bytes.length;
+      this.#dropQueue();
+      this.onSlowReader(buffered);
+      return;
+    }
+    this.#queue.push(bytes);
+    this.#queuedBytes += bytes.length;
+  }
+
+  /** Starts reading `input`. Call once, right after construction. */
+  protected attachInput(input: Readable): void {
+    this.#input = input;
+    input.on('data', this.#onData);
+    input.on('end', this.#onEnd);
+    input.on('error', this.#onInputError);
+  }
+
+  /** Starts writing to `output`. Call once, right after construction. */
+  protected attachOutput(output: Writable): void {
+    this.#output = output;
+    output.on('drain', this.#onDrain);
+    output.on('error', this.#onOutputError);
+  }
+
+  /**
+   * Stops reading: later input is ignored. The error listener stays, so a late stream error
+   * is still handled rather than thrown.
+   */
+  protected detachInput(): void {
+    const input = this.#input;
+    if (input === undefined) return;
+    input.off('data', this.#onData);
+    input.off('end', this.#onEnd);
+  }
+
+  /** Forgets every message waiting for `drain` (closing: nobody will read them). */
+  protected dropQueue(): void {
+    this.#dropQueue();
+  }
+
+  /**
+   * Hands every queued message to the stream and ends it; resolves when the stream has
+   * flushed, failed, or after `timeoutMs` (a reader that never reads must not hold a close).
+   */
+  protected async endOutput(timeoutMs: number): Promise<void> {
+    const output = this.#output;
+    if (output === undefined || this.#outputDone) return;
+    this.#outputDone = true;
+    for (let i = this.#head; i < this.#queue.length; i += 1) {
+      const bytes = this.#queue[i];
+      if (bytes !== undefined) output.write(bytes);
+    }
+    this.#dropQueue();
+    if (output.writableFinished || output.destroyed) return;
+    await new Promise<void>((resolve) => {
+      const done = (): void => {
+        clearTimeout(timer);
+        output.off('finish', done);
+        output.off('close', done);
+        output.off('error', done);
+        resolve();
+      };
+      const timer = setTimeout(done, timeoutMs);
+      output.once('finish', done);
+      output.once('close', done);
+      output.once('error', done);
+      output.end();
+    });
+  }
+
+  /** The reader fell behind past `maxBufferedBytes`; the queue has been dropped. */
+  protected abstract onSlowReader(bufferedBytes: number): void;
+  /** The input stream ended (its last line, if any, has been emitted). */
+  protected abstract onInputEnd(): void;
+  protected abstract onInputError(error: Error): void;
+  /** Writing failed (EPIPE: the reader is gone). Later sends are dropped. */
+  protected abstract onOutputError(error: Error): void;
+
+  #emitFrames(frames: readonly DecodedFrame[]): void {
+    for (const frame of frames) {
+      if (frame.kind === 'message') this.emitMessage(frame.value);
+      else this.emitError(frame.error);
+    }
+  }
+
+  /** `drain`: writes queued messages in one corked batch until the stream is full again. */
+  #flushQueue(): void {
+    this.#waitingForDrain = false;
+    const output = this.#output;
+    if (output === undefined || this.#outputDone || this.#head === this.#queue.length) return;
+    output.cork();
+    while (this.#head < this.#queue.length) {
+      const bytes = this.#queue[this.#head]!;
+      this.#queue[this.#head] = undefined;
+      this.#head += 1;
+      this.#queuedBytes -= bytes.length;
+      if (!output.write(bytes)) {
+        this.#waitingForDrain = true;
+        break;
+      }
+    }
+    if (this.#head === this.#queue.length) this.#dropQueue();
+    else if (this.#head > 1024) {
+      // Keep the array from growing with written slots while the reader stays behind.
+      this.#queue = this.#queue.slice(this.#head);
+      this.#head = 0;
+    }
+    output.uncork();
+  }
+
+  #dropQueue(): void {
+    this.#queue = [];
+    this.#head = 0;
+    this.#queuedBytes = 0;
+  }
+}
