@@ -11,8 +11,8 @@ import type { JsonObject, JsonRpcNotification, JsonRpcRequest } from '../core/js
 import { allowsBatch, negotiateVersion } from '../core/versions.js';
 import type { Transport } from '../transports/transport.js';
 import { downstreamSessionMachine } from './downstreamSession.js';
-import { route } from './routes.js';
 import type { Router } from './router.js';
+import { route } from './routes.js';
 
 const isObject = (value: unknown): value is JsonObject =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -97,11 +97,17 @@ export class DownstreamSession {
 
   #initialize(request: JsonRpcRequest): Observable<InboundEvent> {
     if (this.state !== 'awaitingInitialize') {
-      throw new RpcError(ErrorCode.InvalidRequest, 'initialize was already received on this session');
+      throw new RpcError(
+        ErrorCode.InvalidRequest,
+        'initialize was already received on this session',
+      );
     }
     const params = request.params ?? {};
     if (typeof params.protocolVersion !== 'string') {
-      throw new RpcError(ErrorCode.InvalidParams, 'initialize: params.protocolVersion must be a string');
+      throw new RpcError(
+        ErrorCode.InvalidParams,
+        'initialize: params.protocolVersion must be a string',
+      );
     }
     const protocolVersion = negotiateVersion(params.protocolVersion);
     const clientCapabilities = isObject(params.capabilities) ? params.capabilities : {};

@@ -115,7 +115,9 @@ export class Router {
     this.scheduler.schedule(() => {
       if (this.#resolveStarted) {
         const waiting = enabled.filter((u) => !this.#settled.has(u.name)).map((u) => u.name);
-        this.log.warn(`start-up wait of ${timeout}ms ended; still waiting for: ${waiting.join(', ')}`);
+        this.log.warn(
+          `start-up wait of ${timeout}ms ended; still waiting for: ${waiting.join(', ')}`,
+        );
         this.#resolveStarted();
         this.#resolveStarted = undefined;
       }
@@ -125,6 +127,11 @@ export class Router {
 
   whenStarted(): Promise<void> {
     return this.#started ?? this.start();
+  }
+
+  /** True once start-up has settled (every upstream ready or failed, or the wait ended). */
+  get isStarted(): boolean {
+    return this.#started !== undefined && this.#resolveStarted === undefined;
   }
 
   get upstreams(): ReadonlyMap<string, Upstream> {
@@ -152,9 +159,13 @@ export class Router {
   ): Observable<RequestEvent> {
     const upstream = this.#upstreams.get(upstreamName);
     if (!upstream) {
-      throw new RpcError(ErrorCode.UpstreamUnavailable, `Upstream "${upstreamName}" is not configured`, {
-        upstream: upstreamName,
-      });
+      throw new RpcError(
+        ErrorCode.UpstreamUnavailable,
+        `Upstream "${upstreamName}" is not configured`,
+        {
+          upstream: upstreamName,
+        },
+      );
     }
     const { timeoutMs, maxTotalTimeoutMs } = upstream.config;
     return upstream.request$(method, params, {
@@ -175,7 +186,10 @@ export class Router {
       if (server.resources) {
         const subscribe = Boolean((server.resources as JsonObject).subscribe);
         const previous = caps.resources as JsonObject | undefined;
-        caps.resources = { listChanged: true, subscribe: subscribe || Boolean(previous?.subscribe) };
+        caps.resources = {
+          listChanged: true,
+          subscribe: subscribe || Boolean(previous?.subscribe),
+        };
       }
       if (server.logging) caps.logging = {};
       if (server.completions) caps.completions = {};
@@ -193,8 +207,7 @@ export class Router {
   }
 
   status(): UpstreamStatus[] {
-    const count = (name: string, kind: CatalogKind): number =>
-      this.#counts.get(name)?.[kind] ?? 0;
+    const count = (name: string, kind: CatalogKind): number => this.#counts.get(name)?.[kind] ?? 0;
     return [...this.#upstreams.values()].map((u) => ({
       name: u.name,
       state: u.state,
@@ -244,7 +257,10 @@ export class Router {
 
   #onUpstreamRequest(name: string, request: JsonRpcRequest): Observable<InboundEvent> {
     if (request.method === 'ping') return of<InboundEvent>({ kind: 'result', result: {} });
-    throw new RpcError(ErrorCode.MethodNotFound, `mcp-mux cannot route ${request.method} from upstream ${name}`);
+    throw new RpcError(
+      ErrorCode.MethodNotFound,
+      `mcp-mux cannot route ${request.method} from upstream ${name}`,
+    );
   }
 
   #onUpstreamNotification(name: string, notification: JsonRpcNotification): void {
@@ -263,7 +279,10 @@ export class Router {
   #onUpstreamState(upstream: Upstream, state: UpstreamState): void {
     if (this.#closed) return;
     if (state === 'ready') {
-      void this.#refresh(upstream, LIST_KINDS.map((k) => k.kind)).then(() => {
+      void this.#refresh(
+        upstream,
+        LIST_KINDS.map((k) => k.kind),
+      ).then(() => {
         const elapsed = Date.now() - upstream.startedAt;
         const s = this.status().find((x) => x.name === upstream.name);
         const server = upstream.server;
@@ -271,7 +290,8 @@ export class Router {
           `upstream ${upstream.name}: ready in ${elapsed}ms — ${s?.tools ?? 0} tools, ${s?.prompts ?? 0} prompts, ${s?.resources ?? 0} resources, ${s?.resourceTemplates ?? 0} resource templates`,
           {
             protocol: server?.protocolVersion,
-            server: `${String(server?.serverInfo.name ?? '?')} ${String(server?.serverInfo.version ?? '')}`.trim(),
+            server:
+              `${String(server?.serverInfo.name ?? '?')} ${String(server?.serverInfo.version ?? '')}`.trim(),
           },
         );
         this.#settle(upstream.name);
@@ -280,7 +300,8 @@ export class Router {
       this.catalog.removeUpstream(upstream.name);
       this.#counts.delete(upstream.name);
       for (const { kind } of LIST_KINDS) this.#changed(kind);
-      if (state === 'failed') this.log.error(`upstream ${upstream.name}: failed — ${upstream.error ?? 'unknown error'}`);
+      if (state === 'failed')
+        this.log.error(`upstream ${upstream.name}: failed — ${upstream.error ?? 'unknown error'}`);
       this.#settle(upstream.name);
     } else {
       this.log.debug(`upstream ${upstream.name}: ${state}`);
@@ -302,15 +323,23 @@ export class Router {
         try {
           const items = await upstream.listAll(k.method, k.key);
           this.catalog.setItems(catalogUpstream, k.kind, items);
-          this.#counts.set(upstream.name, { ...this.#counts.get(upstream.name), [k.kind]: items.length });
+          this.#counts.set(upstream.name, {
+            ...this.#counts.get(upstream.name),
+            [k.kind]: items.length,
+          });
           this.#changed(k.kind);
         } catch (error) {
-          this.log.warn(`upstream ${upstream.name}: ${k.method} failed: ${(error as Error).message}`);
+          this.log.warn(
+            `upstream ${upstream.name}: ${k.method} failed: ${(error as Error).message}`,
+          );
         }
       }),
     );
     for (const collision of this.catalog.collisions()) {
-      if (collision.loser.upstream === upstream.name || collision.winner.upstream === upstream.name) {
+      if (
+        collision.loser.upstream === upstream.name ||
+        collision.winner.upstream === upstream.name
+      ) {
         this.log.warn(
           `name collision on ${collision.kind} "${collision.exposed}": ${collision.winner.upstream} wins, ${collision.loser.upstream}/${collision.loser.original} is not exposed`,
         );
@@ -334,6 +363,8 @@ export class Router {
 
   /** Coalesces catalog changes into one facade list_changed per kind. */
   #changed(kind: CatalogKind): void {
+    // During start-up nobody has a list yet: initialize and list calls wait for start-up.
+    if (!this.isStarted) return;
     this.#pendingChanges.add(kind);
     if (this.#flushScheduled) return;
     this.#flushScheduled = true;

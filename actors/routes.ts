@@ -3,10 +3,20 @@
  * the target upstream, rewrites only what routing needs (name, progress token) and returns
  * the upstream's request Observable. Methods not in the table get -32601.
  */
-import { defer, from, map, type Observable, of } from 'rxjs';
+import {
+  concatMap,
+  defer,
+  from,
+  map,
+  type Observable,
+  of,
+  type SchedulerLike,
+  switchMap,
+  timer,
+} from 'rxjs';
+import type { CatalogKind } from '../core/catalog.js';
 import type { InboundContext, InboundEvent, RequestEvent } from '../core/connection.js';
 import type { RequestContext } from '../core/context.js';
-import type { CatalogKind } from '../core/catalog.js';
 import { paginate } from '../core/cursor.js';
 import { ErrorCode, RpcError } from '../core/errors.js';
 import type { JsonObject, JsonRpcRequest } from '../core/jsonrpc.js';
@@ -28,6 +38,28 @@ function toCaller(event: RequestEvent): InboundEvent {
   return { kind: 'progress', params: progress };
 }
 
+/**
+ * Sends a result that follows progress one timer tick later. The official SDK client handles
+ * responses synchronously but notifications in a microtask, so when the last progress and
+ * the result arrive in one read it drops that progress (its handler is gone). Spacing them
+ * out costs one tick only for requests that reported progress.
+ */
+const resultAfterProgress =
+  (scheduler: SchedulerLike) =>
+  (source: Observable<InboundEvent>): Observable<InboundEvent> =>
+    defer(() => {
+      let progressed = false;
+      return source.pipe(
+        concatMap((event) => {
+          if (event.kind === 'progress') {
+            progressed = true;
+            return of(event);
+          }
+          return progressed ? timer(0, scheduler).pipe(map(() => event)) : of(event);
+        }),
+      );
+    });
+
 /** Params for the upstream: a new name, and no downstream progress token. */
 function rewriteParams(params: JsonObject, key: 'name' | 'uri', value: string): JsonObject {
   const out: JsonObject = { ...params, [key]: value };
@@ -43,21 +75,19 @@ function rewriteParams(params: JsonObject, key: 'name' | 'uri', value: string): 
 const listRoute =
   (kind: CatalogKind, key: string): Route =>
   (router, request) =>
-    from(router.whenStarted()).pipe(
-      map(() => {
-        const catalog = router.catalog;
-        const { page, nextCursor } = paginate(
-          catalog.list(kind),
-          kind,
-          request.params?.cursor,
-          router.config.pageSize,
-          catalog.version,
-        );
-        const value: JsonObject = { [key]: page };
-        if (nextCursor !== undefined) value.nextCursor = nextCursor;
-        return result(value);
-      }),
-    );
+    defer(() => {
+      const catalog = router.catalog;
+      const { page, nextCursor } = paginate(
+        catalog.list(kind),
+        kind,
+        request.params?.cursor,
+        router.config.pageSize,
+        catalog.versionOf(kind),
+      );
+      const value: JsonObject = { [key]: page };
+      if (nextCursor !== undefined) value.nextCursor = nextCursor;
+      return of(result(value));
+    });
 
 const byNameRoute =
   (kind: 'tools' | 'prompts', noun: string): Route =>
@@ -66,7 +96,10 @@ const byNameRoute =
       const params = request.params ?? {};
       const name = params.name;
       if (typeof name !== 'string') {
-        throw new RpcError(ErrorCode.InvalidParams, `${request.method}: params.name must be a string`);
+        throw new RpcError(
+          ErrorCode.InvalidParams,
+          `${request.method}: params.name must be a string`,
+        );
       }
       const resolved = router.catalog.resolve(kind, name);
       if (!resolved) {
@@ -78,7 +111,7 @@ const byNameRoute =
         rewriteParams(params, 'name', resolved.original),
         inbound,
       );
-    }).pipe(map(toCaller));
+    }).pipe(map(toCaller), resultAfterProgress(router.scheduler));
 
 const byUriRoute: Route = (router, request, _context, inbound) =>
   defer(() => {
@@ -97,7 +130,7 @@ const byUriRoute: Route = (router, request, _context, inbound) =>
       rewriteParams(params, 'uri', resolved.original),
       inbound,
     );
-  }).pipe(map(toCaller));
+  }).pipe(map(toCaller), resultAfterProgress(router.scheduler));
 
 export const routes: Record<string, Route> = {
   ping: () => of(result({})),
@@ -122,6 +155,7 @@ export function route(
       method: request.method,
     });
   }
-  return handler(router, request, context, inbound);
+  return router.isStarted
+    ? handler(router, request, context, inbound)
+    : from(router.whenStarted()).pipe(switchMap(() => handler(router, request, context, inbound)));
 }
-

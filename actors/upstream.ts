@@ -7,8 +7,8 @@
 import PQueue from 'p-queue';
 import { Observable, type Subscription } from 'rxjs';
 import { createActor } from 'xstate';
-import type { Connection, RequestEvent, RequestOptions } from '../core/connection.js';
 import type { UpstreamConfig } from '../core/config.js';
+import type { Connection, RequestEvent, RequestOptions } from '../core/connection.js';
 import type { ClientInfo } from '../core/context.js';
 import { ErrorCode, RpcError } from '../core/errors.js';
 import type { JsonObject } from '../core/jsonrpc.js';

@@ -119,7 +119,12 @@ export const upstreamSessionMachine = setup({
   },
 }).createMachine({
   id: 'upstreamSession',
-  context: ({ input }) => ({ ...input, connection: undefined, server: undefined, error: undefined }),
+  context: ({ input }) => ({
+    ...input,
+    connection: undefined,
+    server: undefined,
+    error: undefined,
+  }),
   initial: 'connecting',
   on: { CLOSE: '.closing' },
   states: {
@@ -127,7 +132,10 @@ export const upstreamSessionMachine = setup({
       invoke: {
         src: 'connect',
         input: ({ context }) => context,
-        onDone: { target: 'initializing', actions: assign({ connection: ({ event }) => event.output }) },
+        onDone: {
+          target: 'initializing',
+          actions: assign({ connection: ({ event }) => event.output }),
+        },
         onError: {
           target: 'failed',
           actions: assign({ error: ({ event }) => `connect failed: ${describe(event.error)}` }),
@@ -142,7 +150,9 @@ export const upstreamSessionMachine = setup({
           onDone: { target: 'ready', actions: assign({ server: ({ event }) => event.output }) },
           onError: {
             target: 'failed',
-            actions: assign({ error: ({ event }) => `initialize failed: ${describe(event.error)}` }),
+            actions: assign({
+              error: ({ event }) => `initialize failed: ${describe(event.error)}`,
+            }),
           },
         },
       ],

@@ -152,6 +152,16 @@ export class Catalog {
     return uri;
   }
 
+  /** Every exposed item of a kind with its origin, in list order (for `mcp-mux inspect`). */
+  entries(kind: CatalogKind): (Resolved & { exposed: string })[] {
+    const built = this.#build(kind);
+    return built.list.map((item) => {
+      const exposed = item[KEY[kind]] as string;
+      const origin = built.index.get(exposed) as Resolved;
+      return { ...origin, exposed };
+    });
+  }
+
   collisions(): readonly Collision[] {
     this.#collisions ??= Object.freeze(
       CATALOG_KINDS.flatMap((kind) => this.#build(kind).collisions),
