@@ -32,6 +32,7 @@ export class SseParser {
   #pendingCR = false;
   #started = false;
   #skippingLine = false;
+  #droppingEvent = false;
 
   constructor(
     handlers: SseParserHandlers,
@@ -98,9 +99,11 @@ export class SseParser {
     if (value.charCodeAt(0) === 32) value = value.slice(1);
     switch (field) {
       case 'data':
+        if (this.#droppingEvent) return;
         this.#dataChars += value.length + 1;
         if (this.#dataChars > this.#maxChars) {
           this.#resetEvent();
+          this.#droppingEvent = true; // until the blank line that ends this event
           this.#handlers.onError?.(new Error(`SSE event longer than ${this.#maxChars} characters`));
           return;
         }
@@ -121,7 +124,8 @@ export class SseParser {
   }
 
   #dispatch(): void {
-    if (this.#data.length === 0) {
+    if (this.#data.length === 0 || this.#droppingEvent) {
+      this.#droppingEvent = false;
       this.#resetEvent();
       return;
     }

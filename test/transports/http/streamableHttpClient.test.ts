@@ -1,0 +1,170 @@
+import { createServer, type IncomingMessage, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterEach, describe, expect, it } from 'vitest';
+import { StreamableHttpClientTransport } from '../../../transports/http/streamableHttpClient.js';
+import type { CloseReason } from '../../../transports/transport.js';
+import { type EchoFacade, initialize, startEchoFacade, until } from './fixtures.js';
+
+let running: EchoFacade | undefined;
+let client: StreamableHttpClientTransport | undefined;
+let plain: Server | undefined;
+afterEach(async () => {
+  await client?.close();
+  await running?.facade.close();
+  plain?.closeAllConnections();
+  await new Promise((resolve) => (plain ? plain.close(resolve) : resolve(undefined)));
+  running = client = plain = undefined;
+});
+
+function collect(transport: StreamableHttpClientTransport) {
+  const messages: unknown[] = [];
+  const reasons: CloseReason[] = [];
+  transport.messages$.subscribe((m) => messages.push(m));
+  transport.closed$.subscribe((r) => reasons.push(r));
+  return { messages, reasons };
+}
+
+describe('StreamableHttpClientTransport with the mcp-mux server', () => {
+  for (const preferJson of [false, true]) {
+    it(`starts a session and exchanges messages in order (${preferJson ? 'JSON' : 'SSE'} replies)`, async () => {
+      running = await startEchoFacade({ preferJson });
+      client = new StreamableHttpClientTransport(running.facade.url);
+      const { messages } = collect(client);
+      await client.start();
+      client.send(initialize());
+      client.send({ jsonrpc: '2.0', method: 'notifications/initialized' });
+      client.send({ jsonrpc: '2.0', id: 2, method: 'tools/list' });
+      await until(() => messages.length === 2);
+      expect(client.sessionId).toMatch(/^[\x21-\x7e]+$/);
+      expect(running.sessions).toHaveLength(1);
+      expect(running.received[0]!.map((m) => (m as { method: string }).method)).toEqual([
+        'initialize',
+        'notifications/initialized',
+        'tools/list',
+      ]);
+      expect(messages).toEqual([
+        expect.objectContaining({ id: 1, result: expect.objectContaining({ echo: 'initialize' }) }),
+        expect.objectContaining({ id: 2, result: expect.objectContaining({ echo: 'tools/list' }) }),
+      ]);
+    });
+  }
+
+  it('receives server-initiated messages on the GET stream', async () => {
+    running = await startEchoFacade();
+    client = new StreamableHttpClientTransport(running.facade.url);
+    const { messages } = collect(client);
+    client.send(initialize());
+    await until(() => messages.length === 1);
+    const session = running.sessions[0]!;
+    await until(() => session.bufferedBytes === 0);
+    session.send({ jsonrpc: '2.0', method: 'notifications/tools/list_changed' });
+    await until(() => messages.length === 2);
+    expect(messages[1]).toEqual({ jsonrpc: '2.0', method: 'notifications/tools/list_changed' });
+  });
+
+  it('sends MCP-Protocol-Version after setProtocolVersion', async () => {
+    running = await startEchoFacade({ supportedProtocolVersions: ['2025-06-18'] });
+    client = new StreamableHttpClientTransport(running.facade.url, { openGetStream: false });
+    const { messages } = collect(client);
+    client.send(initialize());
+    await until(() => messages.length === 1);
+    client.setProtocolVersion('2025-06-18');
+    client.send({ jsonrpc: '2.0', id: 2, method: 'ok' });
+    await until(() => messages.length === 2);
+    expect(messages[1]).toMatchObject({ id: 2, result: { echo: 'ok' } });
+    client.setProtocolVersion('1999-01-01'); // the server answers 400: the request fails at once
+    client.send({ jsonrpc: '2.0', id: 3, method: 'refused' });
+    await until(() => messages.length === 3);
+    expect(messages[2]).toMatchObject({ id: 3, error: { code: -32011 } });
+  });
+
+  it('closes with an error when the session expired (404)', async () => {
+    running = await startEchoFacade();
+    client = new StreamableHttpClientTransport(running.facade.url, { openGetStream: false });
+    const { messages, reasons } = collect(client);
+    client.send(initialize());
+    await until(() => messages.length === 1);
+    await running.sessions[0]!.close();
+    client.send({ jsonrpc: '2.0', id: 2, method: 'x' });
+    await until(() => reasons.length === 1);
+    expect(reasons[0]).toMatchObject({
+      kind: 'error',
+      error: { message: expect.stringMatching(/expired/) },
+    });
+  });
+
+  it('sends DELETE on close, which ends the server session', async () => {
+    running = await startEchoFacade();
+    client = new StreamableHttpClientTransport(running.facade.url);
+    const { messages } = collect(client);
+    client.send(initialize());
+    await until(() => messages.length === 1);
+    const serverSide: CloseReason[] = [];
+    running.sessions[0]!.closed$.subscribe((r) => serverSide.push(r));
+    await client.close();
+    expect(serverSide).toEqual([{ kind: 'remote' }]);
+  });
+
+  it('closes with an error when the server cannot be reached', async () => {
+    client = new StreamableHttpClientTransport('http://127.0.0.1:1/mcp');
+    const { reasons } = collect(client);
+    client.send(initialize());
+    await until(() => reasons.length === 1);
+    expect(reasons[0]!.kind).toBe('error');
+  });
+});
+
+/** A scripted server: the POST stream breaks after one event; GET with Last-Event-ID resumes. */
+async function startBreakingServer(onResume: (req: IncomingMessage) => void): Promise<string> {
+  plain = createServer((req, res) => {
+    if (req.method === 'POST') {
+      req.resume();
+      res.writeHead(200, { 'content-type': 'text/event-stream', 'mcp-session-id': 'S1' });
+      res.write(
+        'id: 1:1\nretry: 20\nevent: message\ndata: {"jsonrpc":"2.0","method":"progress"}\n\n',
+      );
+      setTimeout(() => res.destroy(), 20);
+    } else if (req.method === 'GET' && req.headers['last-event-id']) {
+      onResume(req);
+      res.writeHead(200, { 'content-type': 'text/event-stream' });
+      res.end('id: 1:2\ndata: {"jsonrpc":"2.0","id":1,"result":{"resumed":true}}\n\n');
+    } else {
+      res.writeHead(405).end();
+    }
+  });
+  await new Promise<void>((resolve) => plain!.listen(0, '127.0.0.1', resolve));
+  return `http://127.0.0.1:${(plain.address() as AddressInfo).port}/mcp`;
+}
+
+describe('StreamableHttpClientTransport resumption', () => {
+  it('resumes a dropped SSE stream with Last-Event-ID after the retry delay', async () => {
+    const resumes: IncomingMessage[] = [];
+    const url = await startBreakingServer((req) => resumes.push(req));
+    client = new StreamableHttpClientTransport(url);
+    const { messages } = collect(client);
+    client.send(initialize());
+    await until(() => messages.length === 2);
+    expect(messages).toEqual([
+      { jsonrpc: '2.0', method: 'progress' },
+      { jsonrpc: '2.0', id: 1, result: { resumed: true } },
+    ]);
+    expect(resumes[0]!.headers['last-event-id']).toBe('1:1');
+    expect(resumes[0]!.headers['mcp-session-id']).toBe('S1');
+  });
+
+  it('answers a request locally when its stream is lost without an event id', async () => {
+    plain = createServer((req, res) => {
+      req.resume();
+      res.writeHead(200, { 'content-type': 'text/event-stream' });
+      res.write(': nothing yet\n\n');
+      setTimeout(() => res.destroy(), 10);
+    });
+    await new Promise<void>((resolve) => plain!.listen(0, '127.0.0.1', resolve));
+    const url = `http://127.0.0.1:${(plain.address() as AddressInfo).port}/mcp`;
+    client = new StreamableHttpClientTransport(url);
+    const { messages } = collect(client);
+    client.send({ jsonrpc: '2.0', id: 'q', method: 'x' });
+    await until(() => messages.length === 1);
+    expect(messages[0]).toMatchObject({ id: 'q', error: { code: -32011 } });
+  });
+});
