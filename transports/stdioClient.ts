@@ -112,7 +112,7 @@ export class StdioClientTransport extends StreamTransport {
 
   /**
    * Ends the session: `closed$` emits `{kind:'local'}` now; resolves once the child and its
-   * process group are gone (at most about stdinCloseGraceMs + 3 × sigtermGraceMs).
+   * process group are gone (bounded by stdinCloseGraceMs + 4 × sigtermGraceMs).
    */
   close(): Promise<void> {
     this.finish({ kind: 'local' });
