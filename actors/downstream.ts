@@ -12,7 +12,7 @@ import { allowsBatch, negotiateVersion } from '../core/versions.js';
 import type { Transport } from '../transports/transport.js';
 import { downstreamSessionMachine } from './downstreamSession.js';
 import type { Router } from './router.js';
-import { route } from './routes.js';
+import { route } from './routes/index.js';
 
 const isObject = (value: unknown): value is JsonObject =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -86,7 +86,7 @@ export class DownstreamSession {
       );
     }
     if (state === 'initializing') this.#actor.send({ type: 'REQUEST' });
-    return route(this.#router, request, this.#context, inbound);
+    return route(this.#router, request, { context: this.#context, session: this, inbound });
   }
 
   #onNotification(notification: JsonRpcNotification): void {

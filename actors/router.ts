@@ -6,7 +6,7 @@
  * plain class that owns XState actors (one machine per upstream and per downstream session)
  * rather than a machine itself; its own "state" is just the collections it owns.
  */
-import { asyncScheduler, type Observable, of, type SchedulerLike } from 'rxjs';
+import { asyncScheduler, type Observable, type SchedulerLike } from 'rxjs';
 import { Catalog, type CatalogKind } from '../core/catalog.js';
 import type { RouterConfig, UpstreamConfig } from '../core/config.js';
 import {
@@ -21,7 +21,9 @@ import type { JsonObject, JsonRpcNotification, JsonRpcRequest } from '../core/js
 import { type Logger, silentLogger } from '../core/log.js';
 import type { Transport } from '../transports/transport.js';
 import { DownstreamSession } from './downstream.js';
+import type { Caller } from './routes/index.js';
 import { Upstream, type UpstreamState } from './upstream.js';
+import { upstreamNotifications, upstreamRequests } from './upstreamInbound.js';
 
 export interface RouterOptions {
   /** Opens the transport to one upstream (the library's default picks stdio/HTTP/WS by config). */
@@ -55,12 +57,6 @@ const LIST_KINDS: { kind: CatalogKind; method: string; key: string; capability: 
     capability: 'resources',
   },
 ];
-
-const LIST_CHANGED: Record<string, CatalogKind[]> = {
-  'notifications/tools/list_changed': ['tools'],
-  'notifications/prompts/list_changed': ['prompts'],
-  'notifications/resources/list_changed': ['resources', 'resourceTemplates'],
-};
 
 const FACADE_LIST_CHANGED: Record<CatalogKind, string> = {
   tools: 'notifications/tools/list_changed',
@@ -155,7 +151,7 @@ export class Router {
     upstreamName: string,
     method: string,
     params: JsonObject,
-    inbound: InboundContext,
+    caller: Caller,
   ): Observable<RequestEvent> {
     const upstream = this.#upstreams.get(upstreamName);
     if (!upstream) {
@@ -169,7 +165,7 @@ export class Router {
     }
     const { timeoutMs, maxTotalTimeoutMs } = upstream.config;
     return upstream.request$(method, params, {
-      progress: inbound.progressToken !== undefined,
+      progress: caller.inbound.progressToken !== undefined,
       timeout: timeoutMs,
       resetTimeoutOnProgress: true,
       ...(maxTotalTimeoutMs === undefined ? {} : { maxTotalTimeout: maxTotalTimeoutMs }),
@@ -249,31 +245,37 @@ export class Router {
       log,
       scheduler: this.scheduler,
       handlers: {
-        request: (request) => this.#onUpstreamRequest(config.name, request),
+        request: (request, inbound) => this.#onUpstreamRequest(config.name, request, inbound),
         notification: (notification) => this.#onUpstreamNotification(config.name, notification),
       },
     });
   }
 
-  #onUpstreamRequest(name: string, request: JsonRpcRequest): Observable<InboundEvent> {
-    if (request.method === 'ping') return of<InboundEvent>({ kind: 'result', result: {} });
-    throw new RpcError(
-      ErrorCode.MethodNotFound,
-      `mcp-mux cannot route ${request.method} from upstream ${name}`,
-    );
+  #onUpstreamRequest(
+    name: string,
+    request: JsonRpcRequest,
+    inbound: InboundContext,
+  ): Observable<InboundEvent> {
+    const handler = upstreamRequests[request.method];
+    if (!handler) {
+      throw new RpcError(
+        ErrorCode.MethodNotFound,
+        `mcp-mux cannot route ${request.method} from upstream ${name}`,
+      );
+    }
+    return handler(this, name, request, inbound);
   }
 
   #onUpstreamNotification(name: string, notification: JsonRpcNotification): void {
-    const kinds = LIST_CHANGED[notification.method];
+    const handler = upstreamNotifications[notification.method];
+    if (handler) handler(this, name, notification);
+    else this.log.debug(`upstream ${name}: dropped ${notification.method}`);
+  }
+
+  /** Re-fetches some lists of one upstream (all pages) into the catalog. */
+  refresh(name: string, kinds: CatalogKind[]): void {
     const upstream = this.#upstreams.get(name);
-    if (kinds && upstream) {
-      void this.#refresh(upstream, kinds);
-      return;
-    }
-    if (notification.method === 'notifications/message') {
-      const params = notification.params ?? {};
-      this.log.info(`upstream ${name} log`, { level: params.level, data: params.data });
-    }
+    if (upstream?.state === 'ready') void this.#refresh(upstream, kinds);
   }
 
   #onUpstreamState(upstream: Upstream, state: UpstreamState): void {

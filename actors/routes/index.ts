@@ -1,0 +1,42 @@
+/**
+ * The facade's method table: one route per MCP method the router answers. Methods not in the
+ * table get -32601. Each group of routes lives in its own file; this file only assembles them.
+ */
+import { from, type Observable, of, switchMap } from 'rxjs';
+import type { InboundEvent } from '../../core/connection.js';
+import { ErrorCode, RpcError } from '../../core/errors.js';
+import type { JsonRpcRequest } from '../../core/jsonrpc.js';
+import type { Router } from '../router.js';
+import { listRoute } from './lists.js';
+import { byNameRoute, byUriRoute } from './named.js';
+import { type Caller, type Route, result } from './shared.js';
+
+export type { Caller, Route } from './shared.js';
+
+export const routes: Record<string, Route> = {
+  ping: () => of(result({})),
+  'tools/list': listRoute('tools', 'tools'),
+  'tools/call': byNameRoute('tools', 'tool'),
+  'prompts/list': listRoute('prompts', 'prompts'),
+  'prompts/get': byNameRoute('prompts', 'prompt'),
+  'resources/list': listRoute('resources', 'resources'),
+  'resources/templates/list': listRoute('resourceTemplates', 'resourceTemplates'),
+  'resources/read': byUriRoute,
+};
+
+/** Runs the route of a request; while start-up lasts, routes wait for it (no cost after). */
+export function route(
+  router: Router,
+  request: JsonRpcRequest,
+  caller: Caller,
+): Observable<InboundEvent> {
+  const handler = routes[request.method];
+  if (!handler) {
+    throw new RpcError(ErrorCode.MethodNotFound, `Method not found: ${request.method}`, {
+      method: request.method,
+    });
+  }
+  return router.isStarted
+    ? handler(router, request, caller)
+    : from(router.whenStarted()).pipe(switchMap(() => handler(router, request, caller)));
+}

@@ -1,0 +1,49 @@
+/** Requests routed by an exposed name (`tools/call`, `prompts/get`) or by a resource URI. */
+import { defer } from 'rxjs';
+import { ErrorCode, RpcError } from '../../core/errors.js';
+import { forwardTo, type Route, rewriteParams } from './shared.js';
+
+export const byNameRoute =
+  (kind: 'tools' | 'prompts', noun: string): Route =>
+  (router, request, caller) =>
+    defer(() => {
+      const params = request.params ?? {};
+      const name = params.name;
+      if (typeof name !== 'string') {
+        throw new RpcError(
+          ErrorCode.InvalidParams,
+          `${request.method}: params.name must be a string`,
+        );
+      }
+      const resolved = router.catalog.resolve(kind, name);
+      if (!resolved) {
+        throw new RpcError(ErrorCode.InvalidParams, `Unknown ${noun}: ${name}`, { name });
+      }
+      return forwardTo(
+        router,
+        resolved.upstream,
+        request.method,
+        rewriteParams(params, 'name', resolved.original),
+        caller,
+      );
+    });
+
+export const byUriRoute: Route = (router, request, caller) =>
+  defer(() => {
+    const params = request.params ?? {};
+    const uri = params.uri;
+    if (typeof uri !== 'string') {
+      throw new RpcError(ErrorCode.InvalidParams, `${request.method}: params.uri must be a string`);
+    }
+    const resolved = router.catalog.resolveUri(uri);
+    if (!resolved) {
+      throw new RpcError(ErrorCode.ResourceNotFound, `Resource not found: ${uri}`, { uri });
+    }
+    return forwardTo(
+      router,
+      resolved.upstream,
+      request.method,
+      rewriteParams(params, 'uri', resolved.original),
+      caller,
+    );
+  });

@@ -1,0 +1,79 @@
+/**
+ * What every facade route shares: the route signature and the few rewrites routing needs
+ * (name or URI, progress token), and the progress/result re-labelling toward the caller.
+ */
+import { concatMap, defer, map, type Observable, of, type SchedulerLike, timer } from 'rxjs';
+import type { InboundContext, InboundEvent, RequestEvent } from '../../core/connection.js';
+import type { RequestContext } from '../../core/context.js';
+import type { JsonObject, JsonRpcRequest } from '../../core/jsonrpc.js';
+import type { DownstreamSession } from '../downstream.js';
+import type { Router } from '../router.js';
+
+/** Who is asking: the request context and, for a legacy session, the session itself. */
+export interface Caller {
+  context: RequestContext;
+  session: DownstreamSession | undefined;
+  inbound: InboundContext;
+}
+
+export type Route = (
+  router: Router,
+  request: JsonRpcRequest,
+  caller: Caller,
+) => Observable<InboundEvent>;
+
+export const result = (value: JsonObject): InboundEvent => ({ kind: 'result', result: value });
+
+/** Upstream progress carries the upstream's token; the caller's is added by its connection. */
+export function toCaller(event: RequestEvent): InboundEvent {
+  if (event.kind === 'result') return event;
+  const { progressToken: _upstreamToken, ...progress } = event.params;
+  return { kind: 'progress', params: progress };
+}
+
+/** Params for the upstream: one routed key rewritten, and no downstream progress token. */
+export function rewriteParams(params: JsonObject, key: string, value: unknown): JsonObject {
+  const out: JsonObject = { ...params, [key]: value };
+  const meta = params._meta as JsonObject | undefined;
+  if (meta && 'progressToken' in meta) {
+    const { progressToken: _token, ...rest } = meta;
+    if (Object.keys(rest).length > 0) out._meta = rest;
+    else delete out._meta;
+  }
+  return out;
+}
+
+/**
+ * Sends a result that follows progress one timer tick later. The official SDK client handles
+ * responses synchronously but notifications in a microtask, so when the last progress and
+ * the result arrive in one read it drops that progress (its handler is gone). Spacing them
+ * out costs one tick only for requests that reported progress.
+ */
+export const resultAfterProgress =
+  (scheduler: SchedulerLike) =>
+  (source: Observable<InboundEvent>): Observable<InboundEvent> =>
+    defer(() => {
+      let progressed = false;
+      return source.pipe(
+        concatMap((event) => {
+          if (event.kind === 'progress') {
+            progressed = true;
+            return of(event);
+          }
+          return progressed ? timer(0, scheduler).pipe(map(() => event)) : of(event);
+        }),
+      );
+    });
+
+/** Forwards a request to one upstream and relabels what comes back for the caller. */
+export function forwardTo(
+  router: Router,
+  upstream: string,
+  method: string,
+  params: JsonObject,
+  caller: Caller,
+): Observable<InboundEvent> {
+  return router
+    .forward(upstream, method, params, caller)
+    .pipe(map(toCaller), resultAfterProgress(router.scheduler));
+}
