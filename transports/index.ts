@@ -1,4 +1,19 @@
 /** The public transport surface (STYLE.md, principle 6): a plain list of exports. */
+export {
+  connectHttpUpstream,
+  type HttpUpstreamMode,
+  type HttpUpstreamOptions,
+  HttpUpstreamTransport,
+} from './http/connectHttpUpstream.js';
+export { createHttpFacade, type HttpFacade, type HttpFacadeOptions } from './http/httpFacade.js';
+export { Protection, type ProtectionOptions } from './http/protection.js';
+export { type SseClientOptions, SseClientTransport } from './http/sseClient.js';
+export { type ParsedSseEvent, SseParser } from './http/sseParser.js';
+export {
+  type StreamableHttpClientOptions,
+  StreamableHttpClientTransport,
+} from './http/streamableHttpClient.js';
+export type { StreamableHttpOptions } from './http/streamableHttpServer.js';
 export { createMemoryPair, type MemoryTransportEnd } from './memory.js';
 export {
   DEFAULT_MAX_MESSAGE_BYTES,
@@ -22,3 +37,13 @@ export {
   type Transport,
   type TransportServer,
 } from './transport.js';
+export {
+  type WebSocketClientOptions,
+  WebSocketClientTransport,
+} from './websocket/websocketClient.js';
+export {
+  createWebSocketFacade,
+  SUBPROTOCOL as WEBSOCKET_SUBPROTOCOL,
+  type WebSocketFacade,
+  type WebSocketFacadeOptions,
+} from './websocket/websocketServer.js';

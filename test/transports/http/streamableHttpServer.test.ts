@@ -300,3 +300,22 @@ describe('Stateless (modern) POSTs', () => {
     expect(reasons).toEqual([{ kind: 'remote' }]);
   });
 });
+
+describe('Streamable HTTP backpressure', () => {
+  it('closes a session whose client stops reading, as a slow reader', async () => {
+    const { facade, sessions } = await start({ maxBufferedBytes: 64 * 1024 });
+    const id = await openSession(facade.url);
+    const get = await fetch(facade.url, {
+      headers: { accept: 'text/event-stream', 'mcp-session-id': id },
+    });
+    expect(get.status).toBe(200); // and never read
+    const reasons: CloseReason[] = [];
+    sessions[0]!.closed$.subscribe((r) => reasons.push(r));
+    const big = { jsonrpc: '2.0', method: 'big', params: { pad: 'x'.repeat(256 * 1024) } };
+    for (let i = 0; i < 400 && reasons.length === 0; i++) {
+      sessions[0]!.send(big);
+      await new Promise((resolve) => setImmediate(resolve));
+    }
+    expect(reasons[0]).toMatchObject({ kind: 'slow-reader' });
+  });
+});

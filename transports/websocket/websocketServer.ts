@@ -1,0 +1,145 @@
+/**
+ * mcp-mux's WebSocket listener (`ws`): one session per connection, subprotocol `mcp`. The
+ * upgrade passes the same `Protection` as HTTP (Host/Origin 403, bearer 401) and is refused
+ * before any WebSocket exists; a client offering subprotocols without `mcp` gets 400. Frames
+ * past `maxPayload` close the connection (ws answers 1009).
+ */
+import { createServer, type IncomingMessage, STATUS_CODES } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { Duplex } from 'node:stream';
+import { Subject } from 'rxjs';
+import { WebSocketServer } from 'ws';
+import { type Logger, silentLogger } from '../../core/log.js';
+import { Protection, type ProtectionOptions, sendJsonRpcError } from '../http/protection.js';
+import type { Transport, TransportServer } from '../transport.js';
+import { WebSocketTransport } from './websocketTransport.js';
+
+export const SUBPROTOCOL = 'mcp';
+
+export interface WebSocketFacadeOptions extends ProtectionOptions {
+  /** Interface to bind (default `127.0.0.1`). */
+  host?: string;
+  /** Port to bind (default 0: any free port). */
+  port?: number;
+  /** Upgrade path (default `/mcp`). */
+  path?: string;
+  /** Largest message in bytes (default `maxBodyBytes`, 4 MiB). */
+  maxPayload?: number;
+  /** Ping period in ms; 0 turns liveness checks off (default 30000). */
+  pingIntervalMs?: number;
+  /** Outgoing bytes per connection before it is cut as a slow reader (default 8 MiB). */
+  maxBufferedBytes?: number;
+  /** Open connections at most; more get 503 (default 10000). */
+  maxSessions?: number;
+  log?: Logger;
+}
+
+export interface WebSocketFacade extends TransportServer {
+  /** e.g. `ws://127.0.0.1:43117/mcp`. */
+  readonly url: string;
+  address(): { host: string; port: number };
+}
+
+/** Answers an upgrade request with a plain HTTP error and drops the socket. */
+function refuse(
+  socket: Duplex,
+  status: number,
+  message: string,
+  headers: Record<string, string> = {},
+) {
+  const body = JSON.stringify({ jsonrpc: '2.0', id: null, error: { code: -32000, message } });
+  const lines = [
+    `HTTP/1.1 ${status} ${STATUS_CODES[status] ?? ''}`,
+    'Connection: close',
+    'Content-Type: application/json',
+    `Content-Length: ${Buffer.byteLength(body)}`,
+    ...Object.entries(headers).map(([name, value]) => `${name}: ${value}`),
+  ];
+  socket.end(`${lines.join('\r\n')}\r\n\r\n${body}`);
+}
+
+const offeredProtocols = (req: IncomingMessage): string[] =>
+  (req.headers['sec-websocket-protocol'] ?? '')
+    .split(',')
+    .map((p) => p.trim())
+    .filter((p) => p !== '');
+
+export async function createWebSocketFacade(
+  options: WebSocketFacadeOptions = {},
+): Promise<WebSocketFacade> {
+  const log = options.log ?? silentLogger;
+  const path = options.path ?? '/mcp';
+  const connections = new Subject<Transport>();
+  const open = new Set<WebSocketTransport>();
+  const wss = new WebSocketServer({
+    noServer: true,
+    maxPayload: options.maxPayload ?? options.maxBodyBytes ?? 4 * 1024 * 1024,
+    perMessageDeflate: false,
+    handleProtocols: (protocols) => (protocols.has(SUBPROTOCOL) ? SUBPROTOCOL : false),
+  });
+  let protection: Protection | undefined;
+
+  const server = createServer((req, res) => {
+    if (!protection?.admit(req, res)) return;
+    sendJsonRpcError(res, 426, -32000, 'Upgrade Required: this endpoint speaks WebSocket', {
+      upgrade: 'websocket',
+    });
+  });
+  server.on('upgrade', (req: IncomingMessage, socket: Duplex, head: Buffer) => {
+    socket.on('error', () => socket.destroy());
+    if (!protection) return refuse(socket, 503, 'Service Unavailable: starting');
+    const rejection = protection.check(req);
+    if (rejection) return refuse(socket, rejection.status, rejection.message, rejection.headers);
+    if (new URL(req.url ?? '/', 'http://localhost').pathname !== path) {
+      return refuse(socket, 404, 'Not Found');
+    }
+    const offered = offeredProtocols(req);
+    if (offered.length > 0 && !offered.includes(SUBPROTOCOL)) {
+      return refuse(socket, 400, `Bad Request: the subprotocol must be ${SUBPROTOCOL}`);
+    }
+    if (open.size >= (options.maxSessions ?? 10_000)) {
+      return refuse(socket, 503, 'Service Unavailable: too many sessions');
+    }
+    wss.handleUpgrade(req, socket, head, (ws) => {
+      const transport = new WebSocketTransport(ws, {
+        log,
+        ...(options.pingIntervalMs === undefined ? {} : { pingIntervalMs: options.pingIntervalMs }),
+        ...(options.maxBufferedBytes === undefined
+          ? {}
+          : { maxBufferedBytes: options.maxBufferedBytes }),
+      });
+      open.add(transport);
+      transport.closed$.subscribe(() => open.delete(transport));
+      connections.next(transport);
+    });
+  });
+
+  const host = options.host ?? '127.0.0.1';
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port ?? 0, host, () => {
+      server.off('error', reject);
+      resolve();
+    });
+  });
+  const address = { host, port: (server.address() as AddressInfo).port };
+  protection = new Protection(options, address);
+  const urlHost = host.includes(':') ? `[${host}]` : host;
+  const url = `ws://${urlHost}:${address.port}${path}`;
+  log.info('WebSocket facade listening', { url });
+
+  return {
+    url,
+    connections$: connections.asObservable(),
+    address: () => ({ ...address }),
+    async close(): Promise<void> {
+      await Promise.all([...open].map((transport) => transport.close()));
+      connections.complete();
+      for (const client of wss.clients) client.terminate();
+      wss.close();
+      const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+      server.closeAllConnections();
+      await closed;
+    },
+  };
+}
