@@ -64,9 +64,9 @@ export async function connectCli(
   await client.connect(transport);
   const wire: JSONRPCMessage[] = [];
   const deliver = transport.onmessage;
-  transport.onmessage = (message, extra) => {
+  transport.onmessage = (message: JSONRPCMessage) => {
     wire.push(message);
-    deliver?.(message, extra);
+    deliver?.(message);
   };
   return {
     client,
