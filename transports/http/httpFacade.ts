@@ -53,7 +53,11 @@ export async function createHttpFacade(options: HttpFacadeOptions = {}): Promise
   let protection: Protection | undefined;
 
   const route = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
-    if (!protection?.admit(req, res)) {
+    if (!protection) {
+      sendJsonRpcError(res, 503, -32000, 'Service Unavailable: starting');
+      return;
+    }
+    if (!protection.admit(req, res)) {
       req.resume();
       return;
     }

@@ -92,7 +92,9 @@ export class StreamableHttpClientTransport extends BaseTransport {
   /** `relatedRequestId` is meaningless client-side: every POST is its own stream. */
   send(message: unknown, _options?: SendOptions): void {
     if (!this.isOpen) return;
-    this.#chain = this.#chain.then(() => this.#post(message));
+    this.#chain = this.#chain
+      .then(() => this.#post(message))
+      .catch((error: unknown) => this.#onFailure(error, requestIds(message)));
   }
 
   async close(): Promise<void> {

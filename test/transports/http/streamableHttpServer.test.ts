@@ -179,6 +179,38 @@ describe('Streamable HTTP responses', () => {
     expect(onGet).toEqual([{ jsonrpc: '2.0', method: 'unrelated' }]);
   });
 
+  it('keeps concurrent POST streams apart', async () => {
+    const pending = new Map<unknown, () => void>();
+    running = await startEchoFacade({}, (session, message) => {
+      if (message.method === 'work') {
+        const id = message.id as number;
+        session.send(
+          { jsonrpc: '2.0', method: 'progress', params: { of: id } },
+          { relatedRequestId: id },
+        );
+        pending.set(id, () => session.send({ jsonrpc: '2.0', id, result: { of: id } }));
+      } else if ('id' in message) session.send({ jsonrpc: '2.0', id: message.id, result: {} });
+    });
+    const url = running.facade.url;
+    const id = await openSession(url);
+    const a = await post(url, { jsonrpc: '2.0', id: 10, method: 'work' }, { 'mcp-session-id': id });
+    const b = await post(url, { jsonrpc: '2.0', id: 11, method: 'work' }, { 'mcp-session-id': id });
+    await until(() => pending.size === 2);
+    pending.get(11)!();
+    pending.get(10)!();
+    const [onA, onB] = await Promise.all([readEvents(a), readEvents(b)]);
+    expect(messagesOf(onA)).toEqual([
+      { jsonrpc: '2.0', method: 'progress', params: { of: 10 } },
+      { jsonrpc: '2.0', id: 10, result: { of: 10 } },
+    ]);
+    expect(messagesOf(onB)).toEqual([
+      { jsonrpc: '2.0', method: 'progress', params: { of: 11 } },
+      { jsonrpc: '2.0', id: 11, result: { of: 11 } },
+    ]);
+    const streams = new Set([...onA, ...onB].map((e) => e.lastEventId.split(':')[0]));
+    expect(streams.size).toBe(2);
+  });
+
   it('buffers unrelated messages until a GET stream opens', async () => {
     const { facade, sessions } = await start();
     const id = await openSession(facade.url);
@@ -284,6 +316,32 @@ describe('Streamable HTTP resumption', () => {
 });
 
 describe('Stateless (modern) POSTs', () => {
+  it('closes the one-shot transport when its client drops the stream', async () => {
+    running = await startEchoFacade({}, () => {});
+    const abort = new AbortController();
+    const res = await fetch(running.facade.url, {
+      method: 'POST',
+      headers: { accept: ACCEPT_BOTH, 'content-type': 'application/json' },
+      body: JSON.stringify({
+        jsonrpc: '2.0',
+        id: 4,
+        method: 'tools/call',
+        params: { _meta: { 'io.modelcontextprotocol/protocolVersion': '2026-07-28' } },
+      }),
+      signal: abort.signal,
+    });
+    expect(res.status).toBe(200);
+    const session = running.sessions[0]!;
+    const seen: unknown[] = [];
+    const reasons: CloseReason[] = [];
+    session.disconnects$!.subscribe((d) => seen.push(d));
+    session.closed$.subscribe((r) => reasons.push(r));
+    abort.abort();
+    await until(() => reasons.length === 1);
+    expect(seen).toEqual([{ requestIds: [4] }]);
+    expect(reasons).toEqual([{ kind: 'remote' }]);
+  });
+
   it('serves a POST without session id on a one-shot transport when the hook says so', async () => {
     const { facade, sessions } = await start();
     const res = await post(facade.url, {
