@@ -38,6 +38,11 @@ export interface StreamableHttpOptions {
   maxBufferedBytes?: number;
   /** Open sessions at most; more get 503 (default 10000). */
   maxSessions?: number;
+  /**
+   * A session with no open stream and no request for this long is closed (`local`), so
+   * clients that vanish without DELETE do not pile up (default 30 min; 0: never).
+   */
+  sessionIdleTimeoutMs?: number;
   log?: Logger;
 }
 
@@ -64,9 +69,26 @@ export class StreamableHttpServer {
   readonly #log: Logger;
   readonly #oneShots = new Set<StreamableHttpSession>();
 
+  readonly #sweeper: NodeJS.Timeout | undefined;
+
   constructor(options: StreamableHttpOptions = {}) {
     this.#options = options;
     this.#log = options.log ?? silentLogger;
+    const idleMs = options.sessionIdleTimeoutMs ?? 30 * 60_000;
+    if (idleMs > 0) {
+      this.#sweeper = setInterval(() => this.#sweep(idleMs), Math.min(60_000, idleMs / 2));
+      this.#sweeper.unref();
+    }
+  }
+
+  #sweep(idleMs: number): void {
+    const now = Date.now();
+    for (const session of this.#sessions.values()) {
+      if (session.isIdle(now, idleMs)) {
+        this.#log.info('closing an idle session', { session: session.sessionId });
+        void session.close();
+      }
+    }
   }
 
   get sessionCount(): number {
@@ -93,6 +115,7 @@ export class StreamableHttpServer {
   }
 
   async close(): Promise<void> {
+    clearInterval(this.#sweeper);
     const all = [...this.#sessions.values(), ...this.#oneShots];
     await Promise.all(all.map((session) => session.close()));
     this.#connections.complete();

@@ -66,6 +66,7 @@ export class StreamableHttpSession extends BaseTransport {
   readonly #disconnects = new Subject<{ requestIds: JsonRpcId[] }>();
   readonly disconnects$ = this.#disconnects.asObservable();
   #nextStreamId = 1;
+  #lastActive = Date.now();
 
   constructor(options: StreamableHttpSessionOptions) {
     super();
@@ -86,6 +87,7 @@ export class StreamableHttpSession extends BaseTransport {
 
   /** A POST of this session; `requests` are the ids of the requests in `body`. */
   acceptPost(body: unknown, requests: JsonRpcId[], res: ServerResponse): void {
+    this.#lastActive = Date.now();
     if (requests.length === 0) {
       res.writeHead(202, this.#headers()).end();
       this.emitMessage(body);
@@ -121,6 +123,7 @@ export class StreamableHttpSession extends BaseTransport {
 
   /** A GET: the standalone stream, or the resumption of any stream after `lastEventId`. */
   attachGet(res: ServerResponse, lastEventId: string | undefined): void {
+    this.#lastActive = Date.now();
     if (lastEventId === undefined) {
       const writer = new SseWriter(res, this.#headers());
       writer.write({ id: formatEventId(0, this.#standalone.seq), data: '' });
@@ -179,6 +182,18 @@ export class StreamableHttpSession extends BaseTransport {
       this.#options.log.warn('closing a slow reader', { session: this.sessionId, buffered });
       this.finish({ kind: 'slow-reader', bufferedBytes: buffered });
     }
+  }
+
+  /**
+   * True when nothing has happened for `idleMs`: no open stream or pending request, and no
+   * request for that long (a client that went away without DELETE).
+   */
+  isIdle(now: number, idleMs: number): boolean {
+    if (this.#standalone.writer || this.#streams.size > 0) {
+      this.#lastActive = now;
+      return false;
+    }
+    return now - this.#lastActive >= idleMs;
   }
 
   async close(): Promise<void> {

@@ -78,6 +78,22 @@ describe('Streamable HTTP sessions', () => {
     expect(after.status).toBe(404);
   });
 
+  it('closes a session idle past sessionIdleTimeoutMs, but not one with an open stream', async () => {
+    const { facade, sessions } = await start({ sessionIdleTimeoutMs: 100 });
+    await openSession(facade.url);
+    const busy = await openSession(facade.url);
+    const get = await fetch(facade.url, {
+      headers: { accept: 'text/event-stream', 'mcp-session-id': busy },
+    });
+    expect(get.status).toBe(200);
+    const reasons: CloseReason[][] = [[], []];
+    sessions.forEach((s, i) => s.closed$.subscribe((r) => reasons[i]!.push(r)));
+    await until(() => reasons[0]!.length === 1);
+    expect(reasons[0]).toEqual([{ kind: 'local' }]);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(reasons[1]).toEqual([]);
+  });
+
   it('answers notifications and responses with 202 and no body, and delivers them', async () => {
     const { facade, received } = await start();
     const id = await openSession(facade.url);
