@@ -87,7 +87,7 @@ describe('Streamable HTTP sessions', () => {
     });
     expect(get.status).toBe(200);
     const reasons: CloseReason[][] = [[], []];
-    sessions.forEach((s, i) => s.closed$.subscribe((r) => reasons[i]!.push(r)));
+    for (const [i, s] of sessions.entries()) s.closed$.subscribe((r) => reasons[i]!.push(r));
     await until(() => reasons[0]!.length === 1);
     expect(reasons[0]).toEqual([{ kind: 'local' }]);
     await new Promise((resolve) => setTimeout(resolve, 200));
