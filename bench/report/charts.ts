@@ -1,0 +1,46 @@
+/** The two charts of a run: throughput per subject, and p50/p99 of direct vs mcp-mux. */
+import type { RunResult, ScenarioResult } from '../results.js';
+import type { BarChart } from './svgChart.js';
+
+const loadScenarios = (run: RunResult): ScenarioResult[] =>
+  run.scenarios.filter((s) => s.kind === 'throughput' || s.kind === 'latency');
+
+export function throughputChart(run: RunResult): BarChart {
+  const scenarios = run.scenarios.filter((s) => s.kind === 'throughput');
+  const names: string[] = [];
+  for (const s of scenarios)
+    for (const sub of s.subjects) if (!names.includes(sub.name)) names.push(sub.name);
+  return {
+    title: 'Throughput (closed loop, median of rounds)',
+    unit: 'requests per second',
+    scale: 'log',
+    categories: scenarios.map((s) => s.id),
+    series: names.map((name) => ({
+      name,
+      values: scenarios.map((s) => {
+        const sub = s.subjects.find((x) => x.name === name);
+        return sub?.status === 'ok' && sub.throughput !== undefined ? sub.throughput : null;
+      }),
+    })),
+  };
+}
+
+export function latencyChart(run: RunResult): BarChart {
+  const scenarios = loadScenarios(run);
+  const series = ['direct', 'mcp-mux'].flatMap((name) =>
+    (['p50', 'p99'] as const).map((p) => ({
+      name: `${name} ${p}`,
+      values: scenarios.map((s) => {
+        const sub = s.subjects.find((x) => x.name === name);
+        return sub?.status === 'ok' && sub.latency ? sub.latency[p] : null;
+      }),
+    })),
+  );
+  return {
+    title: 'Latency, direct vs mcp-mux (median of rounds)',
+    unit: 'microseconds',
+    scale: 'log',
+    categories: scenarios.map((s) => s.id),
+    series,
+  };
+}

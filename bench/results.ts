@@ -1,0 +1,127 @@
+/**
+ * The shape of a benchmark run as written to bench/results/<timestamp>.json, and the
+ * reduction of rounds to figures (medians) and ratios against the scenario's baseline.
+ */
+import type { TransportKind } from './client/session.js';
+import type { Load, Scenario, ScenarioKind } from './scenarios.js';
+import { type LatencySummary, median, medianSummary } from './stats/latency.js';
+import type { SubjectKind } from './subjects/launch.js';
+
+export interface RoundResult {
+  throughput: number;
+  completed: number;
+  errors: number;
+  latency: LatencySummary;
+  /** CPU time of the measured process during the round, µs. */
+  cpuUs?: number;
+}
+
+export type SubjectStatus = 'ok' | 'n/a' | 'failed';
+
+export interface SubjectResult {
+  name: string;
+  label: string;
+  kind: SubjectKind;
+  downstream: TransportKind;
+  upstream: TransportKind;
+  status: SubjectStatus;
+  reason?: string;
+  rounds: RoundResult[];
+  /** Median over rounds, requests per second. */
+  throughput?: number;
+  /** Per-percentile median over rounds, µs. */
+  latency?: LatencySummary;
+  errors: number;
+  /** Total CPU of the measured process over all rounds / requests completed, µs. */
+  cpuUsPerRequest?: number;
+  /** Against the baseline subject (throughput ratio, or p50 ratio when compared by latency). */
+  ratio?: number;
+  /** Scenario-specific figures (bytesPerSession, bytesPerRequest, rate, addedP99Us…). */
+  metrics: Record<string, number>;
+}
+
+export interface ScenarioResult {
+  id: string;
+  group: string;
+  title: string;
+  kind: ScenarioKind;
+  load: Load;
+  baseline: string;
+  compareBy: 'throughput' | 'p50';
+  subjects: SubjectResult[];
+  notes: string[];
+  durationMs: number;
+}
+
+export interface Machine {
+  cpus: number;
+  cpuModel: string;
+  memoryGiB: number;
+  node: string;
+  platform: string;
+}
+
+export interface RunResult {
+  startedAt: string;
+  finishedAt: string;
+  mode: 'default' | 'quick';
+  machine: Machine;
+  settings: Record<string, number | string | boolean>;
+  peers: Record<string, string>;
+  scenarios: ScenarioResult[];
+  targets: TargetResult[];
+}
+
+export interface TargetResult {
+  id: string;
+  goal: string;
+  threshold: string;
+  measured: string;
+  /** The figure compared to the threshold (null when it could not be measured). */
+  value: number | null;
+  /** null = n/a. */
+  met: boolean | null;
+  note?: string;
+}
+
+export function emptySubject(spec: Scenario['subjects'][number], label: string): SubjectResult {
+  return {
+    name: spec.name,
+    label,
+    kind: spec.kind,
+    downstream: spec.downstream,
+    upstream: spec.upstream,
+    status: 'ok',
+    rounds: [],
+    errors: 0,
+    metrics: {},
+  };
+}
+
+/** Fills medians, CPU per request and ratios from the rounds. Pure. */
+export function reduceScenario(result: ScenarioResult): ScenarioResult {
+  for (const s of result.subjects) {
+    if (s.status !== 'ok' || s.rounds.length === 0) continue;
+    s.throughput = median(s.rounds.map((r) => r.throughput));
+    s.latency = medianSummary(s.rounds.map((r) => r.latency));
+    s.errors = s.rounds.reduce((n, r) => n + r.errors, 0);
+    const cpu = s.rounds.map((r) => r.cpuUs);
+    const completed = s.rounds.reduce((n, r) => n + r.completed, 0);
+    if (cpu.every((c) => c !== undefined) && completed > 0) {
+      s.cpuUsPerRequest = (cpu as number[]).reduce((a, b) => a + b, 0) / completed;
+    }
+  }
+  const base = result.subjects.find((s) => s.name === result.baseline);
+  for (const s of result.subjects) {
+    if (!base || s.status !== 'ok' || base.status !== 'ok') continue;
+    if (result.compareBy === 'p50') {
+      if (s.latency && base.latency && base.latency.p50 > 0) {
+        // Time per message relative to the baseline, inverted so > 1 means faster.
+        s.ratio = base.latency.p50 / s.latency.p50;
+      }
+    } else if (s.throughput !== undefined && base.throughput) {
+      s.ratio = s.throughput / base.throughput;
+    }
+  }
+  return result;
+}

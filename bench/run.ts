@@ -1,0 +1,224 @@
+#!/usr/bin/env node
+/**
+ * The benchmark suite (`npm run bench`):
+ *
+ *   node dist/bench/run.js [--quick] [--out DIR] [--only id,id…] [--rounds N] [--round-ms N]
+ *                          [--no-install] [--no-readme]
+ *
+ * Runs the scenarios of bench/scenarios.ts, prints progress on stderr, and writes
+ * <out>/<timestamp>.{json,md} with two SVG charts, copied to <out>/latest.*. With the default
+ * output directory (bench/results) it also refreshes the table in bench/README.md.
+ * `--quick` is the CI smoke run: a subset, one short round, no peer installation.
+ */
+import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpus, tmpdir, totalmem } from 'node:os';
+import { join, resolve } from 'node:path';
+import { killAllChildren } from './childRegistry.js';
+import { benchReadme, resultsDir } from './paths.js';
+import { latencyChart, throughputChart } from './report/charts.js';
+import { renderMarkdown } from './report/markdown.js';
+import { replaceLatest } from './report/readme.js';
+import { renderBarChart } from './report/svgChart.js';
+import type { RunResult, ScenarioResult } from './results.js';
+import { type RunSettings, runLoadScenario } from './runner/runLoad.js';
+import { runMemoryScenario } from './runner/runMemory.js';
+import { type Scenario, scenarios } from './scenarios.js';
+import { ensurePeers } from './subjects/peers.js';
+import { evaluateTargets } from './targets.js';
+
+interface Options {
+  quick: boolean;
+  out: string;
+  only: string[];
+  install: boolean;
+  readme: boolean;
+  rounds?: number;
+  roundMs?: number;
+}
+
+function parseArgs(argv: string[]): Options {
+  const o: Options = { quick: false, out: resultsDir, only: [], install: true, readme: true };
+  let outGiven = false;
+  for (let i = 0; i < argv.length; i++) {
+    const a = argv[i];
+    const next = (): string => {
+      const v = argv[++i];
+      if (v === undefined) throw new Error(`${a} needs a value`);
+      return v;
+    };
+    if (a === '--quick') o.quick = true;
+    else if (a === '--out') {
+      o.out = resolve(next());
+      outGiven = true;
+    } else if (a === '--only') o.only = next().split(',').filter(Boolean);
+    else if (a === '--rounds') o.rounds = Number(next());
+    else if (a === '--round-ms') o.roundMs = Number(next());
+    else if (a === '--no-install') o.install = false;
+    else if (a === '--install') o.install = true;
+    else if (a === '--no-readme') o.readme = false;
+    else throw new Error(`unknown option ${a}`);
+  }
+  if (o.quick && !argv.includes('--install')) o.install = false;
+  // Only the canonical results directory feeds the README.
+  if (outGiven && resolve(o.out) !== resolve(resultsDir)) o.readme = false;
+  return o;
+}
+
+const log = (line: string): void => {
+  process.stderr.write(`${line}\n`);
+};
+
+function select(options: Options): Scenario[] {
+  return scenarios.filter((s) => {
+    if (options.only.length > 0) return options.only.some((p) => s.id.startsWith(p));
+    return !options.quick || s.quick === true;
+  });
+}
+
+function quickVariant(s: Scenario): Scenario {
+  if (s.id !== 'upstreams') return s;
+  // 100 upstream processes take seconds to spawn on two cores: the smoke run stops at 10.
+  return { ...s, subjects: s.subjects.filter((x) => (x.upstreams ?? 1) <= 10) };
+}
+
+function writeResults(run: RunResult, out: string, updateReadme: boolean): string {
+  mkdirSync(out, { recursive: true });
+  const stamp = run.startedAt.replace(/[:.]/g, '-');
+  const svgT = renderBarChart(throughputChart(run));
+  const svgL = renderBarChart(latencyChart(run));
+  const files: [string, string][] = [
+    [`${stamp}.json`, `${JSON.stringify(run, null, 2)}\n`],
+    [`${stamp}-throughput.svg`, svgT],
+    [`${stamp}-latency.svg`, svgL],
+    [
+      `${stamp}.md`,
+      `# mcp-mux benchmark\n\n${renderMarkdown(run, { charts: { throughput: `${stamp}-throughput.svg`, latency: `${stamp}-latency.svg` } })}`,
+    ],
+    [
+      'latest.md',
+      `# mcp-mux benchmark\n\n${renderMarkdown(run, { charts: { throughput: 'latest-throughput.svg', latency: 'latest-latency.svg' } })}`,
+    ],
+  ];
+  for (const [name, text] of files) writeFileSync(join(out, name), text);
+  copyFileSync(join(out, `${stamp}.json`), join(out, 'latest.json'));
+  copyFileSync(join(out, `${stamp}-throughput.svg`), join(out, 'latest-throughput.svg'));
+  copyFileSync(join(out, `${stamp}-latency.svg`), join(out, 'latest-latency.svg'));
+  if (updateReadme) {
+    const table = renderMarkdown(run, {
+      level: 3,
+      charts: {
+        throughput: 'results/latest-throughput.svg',
+        latency: 'results/latest-latency.svg',
+      },
+    });
+    writeFileSync(benchReadme, replaceLatest(readFileSync(benchReadme, 'utf8'), table));
+  }
+  return join(out, `${stamp}.md`);
+}
+
+async function main(): Promise<void> {
+  const options = parseArgs(process.argv.slice(2));
+  const settings: RunSettings & { parkMs: number } = options.quick
+    ? {
+        rounds: 1,
+        roundMs: 400,
+        warmupMs: 200,
+        idleSessions: 40,
+        parkedRequests: 300,
+        parkMs: 1500,
+        log,
+      }
+    : {
+        rounds: 3,
+        roundMs: 1000,
+        warmupMs: 500,
+        idleSessions: 300,
+        parkedRequests: 2000,
+        parkMs: 3000,
+        log,
+      };
+  if (options.rounds) settings.rounds = options.rounds;
+  if (options.roundMs) settings.roundMs = options.roundMs;
+  const started = new Date();
+  const tmpDir = mkdtempSync(join(tmpdir(), 'mcp-mux-bench-'));
+  const cleanup = (): void => {
+    killAllChildren();
+    rmSync(tmpDir, { recursive: true, force: true });
+  };
+  process.on('exit', cleanup);
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+    process.on(signal, () => {
+      log(`interrupted (${signal})`);
+      process.exit(130);
+    });
+  }
+
+  const chosen = select(options).map((s) => (options.quick ? quickVariant(s) : s));
+  const needsPeers = chosen.some((s) =>
+    s.subjects.some((x) => x.kind === 'supergateway' || x.kind === 'mcp-proxy'),
+  );
+  const peers = needsPeers
+    ? await ensurePeers(options.install, log)
+    : { scripts: {}, versions: {}, reasons: {} };
+  const ctx = { tmpDir, peers, failures: new Map<string, string>(), working: new Set<string>() };
+  const results: ScenarioResult[] = [];
+  log(
+    `mcp-mux bench: ${chosen.length} scenarios, ${settings.rounds} × ${settings.roundMs} ms rounds`,
+  );
+  for (const [i, scenario] of chosen.entries()) {
+    const t0 = performance.now();
+    log(`[${i + 1}/${chosen.length}] ${scenario.id}: ${scenario.title}`);
+    try {
+      const result =
+        scenario.kind === 'memory-idle' || scenario.kind === 'memory-inflight'
+          ? await runMemoryScenario(scenario, ctx, settings)
+          : await runLoadScenario(scenario, ctx, settings);
+      results.push(result);
+    } catch (e) {
+      log(`  scenario failed: ${(e as Error).stack ?? e}`);
+    }
+    log(`  (${((performance.now() - t0) / 1000).toFixed(1)} s)`);
+  }
+
+  const cpuList = cpus();
+  const run: RunResult = {
+    startedAt: started.toISOString(),
+    finishedAt: new Date().toISOString(),
+    mode: options.quick ? 'quick' : 'default',
+    machine: {
+      cpus: cpuList.length,
+      cpuModel: cpuList[0]?.model.trim() ?? 'unknown',
+      memoryGiB: Math.round(totalmem() / 2 ** 30),
+      node: process.version,
+      platform: `${process.platform} ${process.arch}`,
+    },
+    settings: {
+      rounds: settings.rounds,
+      roundMs: settings.roundMs,
+      warmupMs: settings.warmupMs,
+      idleSessions: settings.idleSessions,
+      parkedRequests: settings.parkedRequests,
+      parkMs: settings.parkMs,
+    },
+    peers: Object.fromEntries(
+      Object.entries(peers.versions).filter(([, v]) => v !== undefined),
+    ) as Record<string, string>,
+    scenarios: results,
+    targets: evaluateTargets(results),
+  };
+  const file = writeResults(run, options.out, options.readme);
+  for (const t of run.targets) {
+    log(
+      `  ${t.met === null ? 'n/a ' : t.met ? 'MET ' : 'MISS'} ${t.goal}: ${t.measured} (${t.threshold})`,
+    );
+  }
+  log(`results: ${file} (${((Date.now() - started.getTime()) / 1000).toFixed(0)} s)`);
+}
+
+main().then(
+  () => process.exit(0),
+  (e: unknown) => {
+    log(`bench failed: ${(e as Error).stack ?? e}`);
+    process.exit(1);
+  },
+);

@@ -1,0 +1,232 @@
+/**
+ * Runs a throughput or latency scenario: start every subject, warm each up, then measure
+ * them in interleaved rounds (A, B, A, B…) so that drift of the machine (thermal, other
+ * tenants, GC of the bench itself) hits every subject alike. Around each round the CPU time
+ * of the measured process is read from /proc.
+ */
+import { type LoadResult, runClosedLoop } from '../client/closedLoop.js';
+import { runOpenLoop } from '../client/openLoop.js';
+import { type EncodedParams, encodeParams } from '../client/rpcClient.js';
+import {
+  emptySubject,
+  type RoundResult,
+  reduceScenario,
+  type ScenarioResult,
+  type SubjectResult,
+} from '../results.js';
+import type { Load, Scenario } from '../scenarios.js';
+import { summarizeLatency } from '../stats/latency.js';
+import { readCpuMicros } from '../stats/procStats.js';
+import {
+  type LaunchContext,
+  type Launched,
+  launchSubject,
+  listAllTools,
+  subjectLabel,
+} from '../subjects/launch.js';
+
+export interface RunSettings {
+  rounds: number;
+  roundMs: number;
+  warmupMs: number;
+  /** Idle sessions opened per memory-idle subject. */
+  idleSessions: number;
+  /** Requests parked per memory-inflight subject. */
+  parkedRequests: number;
+  log: (line: string) => void;
+}
+
+const payloads = new Map<number, string>();
+const payloadOf = (n: number): string => {
+  let p = payloads.get(n);
+  if (p === undefined) {
+    p = 'x'.repeat(n);
+    payloads.set(n, p);
+  }
+  return p;
+};
+
+/** The request a subject is loaded with, spread round-robin over its tools. */
+export function makeCall(launched: Launched, load: Load): (i: number) => Promise<unknown> {
+  const { client } = launched.session;
+  if (load.method === 'tools/list') {
+    return async () => {
+      const names = await listAllTools(launched.session);
+      if (names.length !== launched.listedTools) {
+        throw new Error(
+          `tools/list returned ${names.length} tools, expected ${launched.listedTools}`,
+        );
+      }
+    };
+  }
+  const payload = payloadOf(load.payloadBytes);
+  const params: EncodedParams[] = launched.tools.map((name) =>
+    encodeParams({
+      name,
+      arguments: load.workMs > 0 ? { payload, workMs: load.workMs } : { payload },
+    }),
+  );
+  const n = params.length;
+  return (i) => client.request('tools/call', params[i % n]);
+}
+
+/** One real call whose answer is checked, so a subject that routes wrongly is caught. */
+async function checkEcho(launched: Launched, load: Load): Promise<void> {
+  if (load.method !== 'tools/call') return;
+  const result = await launched.session.client.request('tools/call', {
+    name: launched.tools[0],
+    arguments: { payload: payloadOf(load.payloadBytes) },
+  });
+  const content = result.content as { text?: unknown }[] | undefined;
+  const text = content?.[0]?.text;
+  if (typeof text !== 'string' || text.length !== load.payloadBytes) {
+    throw new Error(
+      `echo came back wrong (${typeof text === 'string' ? text.length : typeof text})`,
+    );
+  }
+}
+
+function toRound(load: LoadResult, cpuUs: number | undefined): RoundResult {
+  const round: RoundResult = {
+    throughput: load.throughput,
+    completed: load.completed,
+    errors: load.errors,
+    latency: summarizeLatency(load.latency),
+  };
+  if (cpuUs !== undefined) round.cpuUs = cpuUs;
+  return round;
+}
+
+/** Starts the scenario's subjects; the ones that cannot start are marked n/a. */
+export async function launchAll(
+  scenario: Scenario,
+  ctx: LaunchContext,
+  settings: RunSettings,
+): Promise<{ results: SubjectResult[]; live: Map<string, Launched> }> {
+  const results: SubjectResult[] = [];
+  const live = new Map<string, Launched>();
+  for (const spec of scenario.subjects) {
+    const result = emptySubject(spec, subjectLabel(spec));
+    results.push(result);
+    try {
+      const launched = await launchSubject(spec, ctx);
+      live.set(spec.name, launched);
+      try {
+        await checkEcho(launched, scenario.load);
+      } catch (e) {
+        live.delete(spec.name);
+        await launched.close();
+        throw e;
+      }
+    } catch (e) {
+      const message = (e as Error).message.split('\n')[0] ?? 'failed';
+      result.status = 'n/a';
+      result.reason = spec.kind === 'mcp-mux' ? `not supported yet: ${message}` : message;
+      settings.log(`  ${result.label}: n/a (${result.reason})`);
+    }
+  }
+  return { results, live };
+}
+
+export async function closeAll(live: Map<string, Launched>): Promise<void> {
+  await Promise.all([...live.values()].map((l) => l.close().catch(() => {})));
+}
+
+async function measure(
+  launched: Launched,
+  run: (call: (i: number) => Promise<unknown>) => Promise<LoadResult>,
+  load: Load,
+): Promise<RoundResult> {
+  const call = makeCall(launched, load);
+  const pid = launched.pid;
+  const cpu0 = pid === undefined ? undefined : readCpuMicros(pid);
+  const result = await run(call);
+  const cpu1 = pid === undefined ? undefined : readCpuMicros(pid);
+  if (result.completed === 0) throw new Error(result.firstError ?? 'no request completed');
+  return toRound(result, cpu0 !== undefined && cpu1 !== undefined ? cpu1 - cpu0 : undefined);
+}
+
+export async function runLoadScenario(
+  scenario: Scenario,
+  ctx: LaunchContext,
+  settings: RunSettings,
+): Promise<ScenarioResult> {
+  const started = performance.now();
+  const { load } = scenario;
+  const result: ScenarioResult = {
+    id: scenario.id,
+    group: scenario.group,
+    title: scenario.title,
+    kind: scenario.kind,
+    load,
+    baseline: scenario.baseline,
+    compareBy: scenario.compareBy ?? 'throughput',
+    subjects: [],
+    notes: [],
+    durationMs: 0,
+  };
+  const { results, live } = await launchAll(scenario, ctx, settings);
+  result.subjects = results;
+  const byName = new Map(results.map((r) => [r.name, r]));
+  const fail = (name: string, e: unknown): void => {
+    const r = byName.get(name);
+    if (!r) return;
+    r.status = 'failed';
+    r.reason = (e as Error).message.split('\n')[0] ?? 'failed';
+    settings.log(`  ${r.label}: failed (${r.reason})`);
+  };
+  const closed = (i: number) => (call: (i: number) => Promise<unknown>) =>
+    runClosedLoop({ inFlight: load.inFlight, durationMs: i, call });
+  try {
+    for (const [name, launched] of live) {
+      try {
+        await closed(settings.warmupMs)(makeCall(launched, load));
+      } catch (e) {
+        fail(name, e);
+      }
+    }
+    let rate: number | undefined;
+    if (scenario.kind === 'latency') {
+      // 50% of the saturation rate of the router (of the baseline when the router is n/a).
+      const target = live.get('mcp-mux') ?? live.get(scenario.baseline);
+      if (target) {
+        const sat = await measure(target, closed(settings.roundMs), load);
+        rate = Math.max(50, Math.round(sat.throughput / 2));
+        result.notes.push(
+          `saturation of ${target.label}: ${Math.round(sat.throughput)} req/s; open loop at ${rate} req/s`,
+        );
+      }
+    }
+    for (let round = 1; round <= settings.rounds; round++) {
+      for (const [name, launched] of live) {
+        const r = byName.get(name);
+        if (r?.status !== 'ok') continue;
+        try {
+          const run =
+            rate === undefined
+              ? closed(settings.roundMs)
+              : (call: (i: number) => Promise<unknown>) =>
+                  runOpenLoop({ rate: rate as number, durationMs: settings.roundMs, call });
+          const m = await measure(launched, run, load);
+          r.rounds.push(m);
+          if (rate !== undefined) r.metrics.rate = rate;
+          settings.log(
+            `  round ${round}/${settings.rounds} ${r.label}: ${Math.round(m.throughput)} req/s, p50 ${m.latency.p50} µs, p99 ${m.latency.p99} µs`,
+          );
+        } catch (e) {
+          fail(name, e);
+        }
+      }
+    }
+  } finally {
+    await closeAll(live);
+  }
+  reduceScenario(result);
+  if (scenario.kind === 'latency') {
+    const base = byName.get(scenario.baseline);
+    const mux = byName.get('mcp-mux');
+    if (base?.latency && mux?.latency) mux.metrics.addedP99Us = mux.latency.p99 - base.latency.p99;
+  }
+  result.durationMs = performance.now() - started;
+  return result;
+}

@@ -1,0 +1,231 @@
+/**
+ * The benchmark scenarios, as a table. Each row names its subjects (what the client talks
+ * to), the load, and the baseline that ratios are computed against. Subjects of one
+ * scenario are measured in interleaved rounds (A/B/A/B…) and each figure is the median of
+ * its rounds.
+ */
+import type { TransportKind } from './client/session.js';
+import type { SubjectSpec } from './subjects/launch.js';
+
+export type ScenarioKind =
+  /** Closed loop: saturation throughput and latency per subject. */
+  | 'throughput'
+  /** Open loop at 50% of the router's saturation rate: latency without coordinated omission. */
+  | 'latency'
+  /** RSS growth per idle session opened on a network facade. */
+  | 'memory-idle'
+  /** RSS growth per request parked in a slow upstream. */
+  | 'memory-inflight';
+
+export interface Load {
+  method: 'tools/call' | 'tools/list';
+  payloadBytes: number;
+  inFlight: number;
+  /** Simulated upstream work per call. */
+  workMs: number;
+}
+
+export interface Scenario {
+  id: string;
+  group: string;
+  title: string;
+  kind: ScenarioKind;
+  load: Load;
+  subjects: SubjectSpec[];
+  /** The subject every other one is compared to. */
+  baseline: string;
+  /** Compare by throughput (default) or by median latency (one request at a time). */
+  compareBy?: 'throughput' | 'p50';
+  /** Part of the `--quick` smoke run. */
+  quick?: boolean;
+}
+
+export const KiB = 1024;
+export const MiB = 1024 * 1024;
+
+const direct = (t: TransportKind, extra: Partial<SubjectSpec> = {}): SubjectSpec => ({
+  name: 'direct',
+  kind: 'direct',
+  downstream: t,
+  upstream: t,
+  ...extra,
+});
+
+const mux = (
+  down: TransportKind,
+  up: TransportKind,
+  extra: Partial<SubjectSpec> = {},
+): SubjectSpec => ({
+  name: 'mcp-mux',
+  kind: 'mcp-mux',
+  downstream: down,
+  upstream: up,
+  ...extra,
+});
+
+const call = (payloadBytes: number, inFlight: number, workMs = 0): Load => ({
+  method: 'tools/call',
+  payloadBytes,
+  inFlight,
+  workMs,
+});
+
+const pair = (
+  id: string,
+  group: string,
+  title: string,
+  load: Load,
+  extra: Partial<Scenario> = {},
+): Scenario => ({
+  id,
+  group,
+  title,
+  kind: 'throughput',
+  load,
+  subjects: [direct('stdio'), mux('stdio', 'stdio')],
+  baseline: 'direct',
+  ...extra,
+});
+
+const transports: TransportKind[] = ['stdio', 'http', 'ws'];
+const transportRows: Scenario[] = transports.flatMap((down) =>
+  transports
+    .filter((up) => !(down === 'stdio' && up === 'stdio'))
+    .map((up) => ({
+      id: `transport-${down}-${up}`,
+      group: 'transport',
+      title: `client ${down} → mcp-mux → upstream ${up} (baseline: direct over ${up}), 1 KiB, 32 in flight`,
+      kind: 'throughput' as const,
+      load: call(KiB, 32),
+      subjects: [direct(up), mux(down, up)],
+      baseline: 'direct',
+      quick: down === 'http' && up === 'stdio',
+    })),
+);
+
+export const scenarios: Scenario[] = [
+  pair('payload-100b', 'payload', '100 B payload, 32 in flight, stdio', call(100, 32), {
+    quick: true,
+  }),
+  pair('payload-1k', 'payload', '1 KiB payload, 32 in flight, stdio', call(KiB, 32), {
+    quick: true,
+  }),
+  pair('payload-16k', 'payload', '16 KiB payload, 32 in flight, stdio', call(16 * KiB, 32)),
+  pair('payload-256k', 'payload', '256 KiB payload, 8 in flight, stdio', call(256 * KiB, 8)),
+  pair('payload-1m', 'payload', '1 MiB payload, 1 in flight, stdio', call(MiB, 1), {
+    compareBy: 'p50',
+    quick: true,
+  }),
+  pair('payload-4m', 'payload', '4 MiB payload, 1 in flight, stdio', call(4 * MiB, 1), {
+    compareBy: 'p50',
+    quick: true,
+  }),
+  pair('inflight-1', 'concurrency', '1 in flight, 1 KiB, stdio', call(KiB, 1)),
+  pair('inflight-8', 'concurrency', '8 in flight, 1 KiB, stdio', call(KiB, 8)),
+  pair('inflight-256', 'concurrency', '256 in flight, 1 KiB, stdio', call(KiB, 256)),
+  pair(
+    'work-1ms',
+    'work',
+    'upstream works 1 ms per call, 1 KiB, 32 in flight, stdio',
+    call(KiB, 32, 1),
+  ),
+  {
+    id: 'upstreams',
+    group: 'upstreams',
+    title: '1 vs 10 vs 100 stdio upstreams, calls spread across them, 1 KiB, 32 in flight',
+    kind: 'throughput',
+    load: call(KiB, 32),
+    subjects: [
+      mux('stdio', 'stdio', { name: 'mcp-mux ×1' }),
+      mux('stdio', 'stdio', { name: 'mcp-mux ×10', upstreams: 10 }),
+      mux('stdio', 'stdio', { name: 'mcp-mux ×100', upstreams: 100 }),
+    ],
+    baseline: 'mcp-mux ×1',
+  },
+  {
+    id: 'tools-list-1000',
+    group: 'list',
+    title:
+      'tools/list of 1,000 tools, all pages (direct: one upstream of 1,000; mcp-mux: 10 × 100), 8 in flight',
+    kind: 'throughput',
+    load: { method: 'tools/list', payloadBytes: 0, inFlight: 8, workMs: 0 },
+    subjects: [
+      direct('stdio', { toolsPerUpstream: 1000 }),
+      mux('stdio', 'stdio', { upstreams: 10, toolsPerUpstream: 100 }),
+    ],
+    baseline: 'direct',
+    quick: true,
+  },
+  ...transportRows,
+  {
+    id: 'peers-stdio',
+    group: 'peers',
+    title: 'peers with a stdio facade, stdio upstream, 1 KiB, 32 in flight',
+    kind: 'throughput',
+    load: call(KiB, 32),
+    subjects: [
+      direct('stdio'),
+      mux('stdio', 'stdio'),
+      { name: 'naive-sdk', kind: 'naive-sdk', downstream: 'stdio', upstream: 'stdio' },
+    ],
+    baseline: 'direct',
+    quick: true,
+  },
+  {
+    id: 'peers-http',
+    group: 'peers',
+    title: 'peers with a Streamable HTTP facade, stdio upstream, 1 KiB, 32 in flight',
+    kind: 'throughput',
+    load: call(KiB, 32),
+    subjects: [
+      direct('stdio'),
+      mux('http', 'stdio'),
+      { name: 'supergateway', kind: 'supergateway', downstream: 'http', upstream: 'stdio' },
+      { name: 'mcp-proxy', kind: 'mcp-proxy', downstream: 'http', upstream: 'stdio' },
+    ],
+    baseline: 'direct',
+    quick: true,
+  },
+  {
+    id: 'latency-half-saturation',
+    group: 'latency',
+    title: 'open loop at 50% of mcp-mux saturation, 1 KiB, stdio',
+    kind: 'latency',
+    load: call(KiB, 32),
+    subjects: [direct('stdio'), mux('stdio', 'stdio')],
+    baseline: 'direct',
+    quick: true,
+  },
+  {
+    id: 'memory-idle-http',
+    group: 'memory',
+    title: 'RSS per idle session, Streamable HTTP facade',
+    kind: 'memory-idle',
+    load: call(100, 1),
+    subjects: [direct('http'), mux('http', 'stdio')],
+    baseline: 'direct',
+    quick: true,
+  },
+  {
+    id: 'memory-idle-ws',
+    group: 'memory',
+    title: 'RSS per idle session, WebSocket facade',
+    kind: 'memory-idle',
+    load: call(100, 1),
+    subjects: [direct('ws'), mux('ws', 'stdio')],
+    baseline: 'direct',
+  },
+  {
+    id: 'memory-inflight',
+    group: 'memory',
+    title: 'RSS per request parked in a slow upstream (100 B, stdio)',
+    kind: 'memory-inflight',
+    load: call(100, 1),
+    subjects: [
+      direct('stdio'),
+      mux('stdio', 'stdio', { muxLimits: { concurrency: 8192, maxQueue: 8192 } }),
+    ],
+    baseline: 'direct',
+    quick: true,
+  },
+];

@@ -1,0 +1,180 @@
+/**
+ * The performance targets of mcp-mux, as data, and their evaluation against a run. Pure: a
+ * target that lacks its measurement (subject n/a, scenario not run) evaluates to n/a, never
+ * to a pass.
+ */
+import type { ScenarioResult, SubjectResult, TargetResult } from './results.js';
+
+interface Measure {
+  value: number | null;
+  measured: string;
+  note?: string;
+}
+
+interface Target {
+  id: string;
+  goal: string;
+  threshold: string;
+  /** true when `value` meets the target. */
+  meets(value: number): boolean;
+  measure(find: Finder): Measure;
+}
+
+type Finder = (scenario: string, subject: string) => SubjectResult | undefined;
+
+const na = (why: string): Measure => ({ value: null, measured: `n/a (${why})` });
+const x = (v: number): string => `${v.toFixed(2)}×`;
+
+/** subject.ratio in a scenario (vs its baseline), or n/a with the reason. */
+function ratioOf(find: Finder, scenario: string, subject = 'mcp-mux'): Measure {
+  const s = find(scenario, subject);
+  if (!s) return na(`${scenario} not run`);
+  if (s.status !== 'ok' || s.ratio === undefined) return na(s.reason ?? `${subject} ${s.status}`);
+  return { value: s.ratio, measured: x(s.ratio) };
+}
+
+/** Throughput of mcp-mux over a peer, preferring the same transports as the peer. */
+function versusPeer(find: Finder, scenario: string, peer: string): Measure {
+  const p = find(scenario, peer);
+  if (!p) return na(`${scenario} not run`);
+  if (p.status !== 'ok' || !p.throughput) return na(`${peer}: ${p.reason ?? p.status}`);
+  let mux = find(scenario, 'mcp-mux');
+  let note: string | undefined;
+  if (mux?.status !== 'ok' || !mux.throughput) {
+    const fallback = find('peers-stdio', 'mcp-mux');
+    if (fallback?.status !== 'ok' || !fallback.throughput) {
+      return na(`mcp-mux: ${mux?.reason ?? 'not measured'}`);
+    }
+    note = `mcp-mux ${mux?.downstream ?? ''} facade n/a: compared with mcp-mux stdio→stdio from peers-stdio`;
+    mux = fallback;
+  }
+  const ratio = mux.throughput! / p.throughput;
+  const m: Measure = {
+    value: ratio,
+    measured: `${x(ratio)} (${Math.round(mux.throughput!)} vs ${Math.round(p.throughput)} req/s; ${mux.label} vs ${p.label})`,
+  };
+  if (note) m.note = note;
+  return m;
+}
+
+export const targets: Target[] = [
+  {
+    id: 'small-payload',
+    goal: 'Throughput through mcp-mux vs direct, ≤ 1 KiB, 32 in flight, stdio',
+    threshold: '≥ 0.60×',
+    meets: (v) => v >= 0.6,
+    measure: (find) => {
+      const a = ratioOf(find, 'payload-100b');
+      const b = ratioOf(find, 'payload-1k');
+      if (a.value === null || b.value === null) return a.value === null ? a : b;
+      const v = Math.min(a.value, b.value);
+      return { value: v, measured: `${x(v)} (100 B ${a.measured}, 1 KiB ${b.measured})` };
+    },
+  },
+  {
+    id: 'payload-16k',
+    goal: 'Throughput through mcp-mux vs direct, 16 KiB, 32 in flight, stdio',
+    threshold: '≥ 0.80×',
+    meets: (v) => v >= 0.8,
+    measure: (find) => ratioOf(find, 'payload-16k'),
+  },
+  {
+    id: 'work-1ms',
+    goal: 'Throughput through mcp-mux vs direct, upstream works 1 ms per call',
+    threshold: '≥ 0.95×',
+    meets: (v) => v >= 0.95,
+    measure: (find) => ratioOf(find, 'work-1ms'),
+  },
+  ...['naive-sdk', 'supergateway', 'mcp-proxy'].map(
+    (peer): Target => ({
+      id: `vs-${peer}`,
+      goal: `Throughput of mcp-mux vs ${peer} (SDK-based peer), same scenario`,
+      threshold: '≥ 3×',
+      meets: (v) => v >= 3,
+      measure: (find) =>
+        versusPeer(find, peer === 'naive-sdk' ? 'peers-stdio' : 'peers-http', peer),
+    }),
+  ),
+  {
+    id: 'added-p99',
+    goal: 'Added p99 latency at 50% of saturation (open loop, 1 KiB, stdio)',
+    threshold: '≤ 300 µs',
+    meets: (v) => v <= 300,
+    measure: (find) => {
+      const mux = find('latency-half-saturation', 'mcp-mux');
+      const v = mux?.metrics.addedP99Us;
+      if (!mux || v === undefined) return na(mux?.reason ?? 'not measured');
+      return { value: v, measured: `${Math.round(v)} µs (${mux.latency?.p99} µs vs direct)` };
+    },
+  },
+  {
+    id: 'cpu-per-request',
+    goal: 'Router CPU per request/response round trip (1 KiB, 32 in flight, stdio)',
+    threshold: '≤ 20 µs',
+    meets: (v) => v <= 20,
+    measure: (find) => {
+      const mux = find('payload-1k', 'mcp-mux');
+      const v = mux?.cpuUsPerRequest;
+      if (!mux || v === undefined) return na(mux?.reason ?? 'not measured');
+      return { value: v, measured: `${v.toFixed(1)} µs` };
+    },
+  },
+  {
+    id: 'upstreams-100',
+    goal: 'Throughput with 100 upstreams vs 1 upstream',
+    threshold: '≥ 0.90×',
+    meets: (v) => v >= 0.9,
+    measure: (find) => ratioOf(find, 'upstreams', 'mcp-mux ×100'),
+  },
+  {
+    id: 'idle-session',
+    goal: 'Memory per idle session (RSS growth, network facade)',
+    threshold: '≤ 100 KB',
+    meets: (v) => v <= 100_000,
+    measure: (find) => {
+      const seen = ['memory-idle-http', 'memory-idle-ws']
+        .map((id) => find(id, 'mcp-mux'))
+        .filter((s): s is SubjectResult => s?.metrics.bytesPerSession !== undefined);
+      if (seen.length === 0) {
+        const s = find('memory-idle-http', 'mcp-mux');
+        return na(s?.reason ?? 'no network facade measured');
+      }
+      const worst = seen.reduce((a, b) =>
+        a.metrics.bytesPerSession! >= b.metrics.bytesPerSession! ? a : b,
+      );
+      const v = worst.metrics.bytesPerSession!;
+      return { value: v, measured: `${(v / 1000).toFixed(1)} KB (${worst.downstream})` };
+    },
+  },
+  {
+    id: 'big-message',
+    goal: 'Time of a 4 MiB message vs a 1 MiB one through mcp-mux (p50, 1 in flight)',
+    threshold: '≤ 4.5×',
+    meets: (v) => v <= 4.5,
+    measure: (find) => {
+      const a = find('payload-1m', 'mcp-mux');
+      const b = find('payload-4m', 'mcp-mux');
+      if (!a?.latency || !b?.latency) return na((b ?? a)?.reason ?? 'not measured');
+      const v = b.latency.p50 / a.latency.p50;
+      return { value: v, measured: `${x(v)} (${b.latency.p50} vs ${a.latency.p50} µs)` };
+    },
+  },
+];
+
+export function evaluateTargets(scenarios: readonly ScenarioResult[]): TargetResult[] {
+  const find: Finder = (id, subject) =>
+    scenarios.find((s) => s.id === id)?.subjects.find((s) => s.name === subject);
+  return targets.map((t) => {
+    const m = t.measure(find);
+    const result: TargetResult = {
+      id: t.id,
+      goal: t.goal,
+      threshold: t.threshold,
+      measured: m.measured,
+      value: m.value,
+      met: m.value === null || !Number.isFinite(m.value) ? null : t.meets(m.value),
+    };
+    if (m.note) result.note = m.note;
+    return result;
+  });
+}
