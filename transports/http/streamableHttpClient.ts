@@ -226,18 +226,21 @@ export class StreamableHttpClientTransport extends BaseTransport {
       },
       { maxChars: this.#maxBytes() },
     );
-    let attempts = 0;
+    // Consecutive attempts that brought no new event (a broken or refused resumption).
+    let failures = 0;
     let current: ReadableStream<Uint8Array> | undefined = body;
-    while (current && this.isOpen) {
+    while (this.isOpen) {
       progressed = false;
-      try {
-        await pumpSse(current, parser, () => pending.size === 0);
-      } catch (error) {
-        this.#log.debug('SSE stream broke', { error: String(error) });
+      if (current) {
+        try {
+          await pumpSse(current, parser, () => pending.size === 0);
+        } catch (error) {
+          this.#log.debug('SSE stream broke', { error: String(error) });
+        }
       }
       if (pending.size === 0 || !this.isOpen) return;
-      attempts = progressed ? 1 : attempts + 1;
-      if (parser.lastEventId === '' || attempts > (this.#options.maxReconnects ?? 3)) break;
+      failures = progressed ? 0 : failures + 1;
+      if (parser.lastEventId === '' || failures > (this.#options.maxReconnects ?? 3)) break;
       await sleep(retryMs, this.#abort.signal);
       current = await this.#resume(parser.lastEventId);
     }
@@ -246,37 +249,41 @@ export class StreamableHttpClientTransport extends BaseTransport {
     this.#answerLocally(lost, 'the upstream SSE stream was lost before the response');
   }
 
-  /** The GET stream for server-initiated messages; reopened a bounded number of times. */
-  #listen(lastEventId: string | undefined, attempt: number): void {
-    const run = async (): Promise<void> => {
+  /**
+   * The GET stream for server-initiated messages. A stream that ends (servers may close it to
+   * make clients poll, with `retry`) is reopened after the retry delay, from its last event id;
+   * only consecutive failed attempts count toward `maxReconnects`.
+   */
+  #listen(lastEventId: string | undefined, failures: number): void {
+    let retryMs = this.#options.reconnectDelayMs ?? 1000;
+    const run = async (): Promise<boolean> => {
+      const headers: Record<string, string> = { accept: 'text/event-stream' };
+      if (lastEventId !== undefined) headers['last-event-id'] = lastEventId;
       const res = await this.#fetch(this.url, {
         method: 'GET',
-        headers: this.#headers(
-          lastEventId === undefined
-            ? { accept: 'text/event-stream' }
-            : { accept: 'text/event-stream', 'last-event-id': lastEventId },
-        ),
+        headers: this.#headers(headers),
         signal: this.#abort.signal,
       });
       if (res.status === 404) {
         await res.body?.cancel();
         this.#fail(new Error(`HTTP 404 for session ${this.#sessionId}: the session expired`));
-        return;
+        return false;
+      }
+      if (res.status === 405) {
+        await res.body?.cancel(); // the server offers no GET stream
+        return false;
       }
       if (!res.ok || !res.body) {
-        // 405: the server offers no GET stream; anything else: give up on it quietly.
-        if (res.status !== 405) this.#log.warn('GET stream refused', { status: res.status });
+        this.#log.warn('GET stream refused', { status: res.status });
         await res.body?.cancel();
-        return;
+        failures++;
+        return true;
       }
-      let progressed = false;
-      let retryMs = this.#options.reconnectDelayMs ?? 1000;
+      failures = 0;
       const parser = new SseParser(
         {
           onEvent: (event) => {
-            if (event.type !== 'message' || event.data === '') return;
-            progressed = true;
-            this.emitText(event.data);
+            if (event.type === 'message' && event.data !== '') this.emitText(event.data);
           },
           onRetry: (ms) => {
             retryMs = ms;
@@ -286,14 +293,21 @@ export class StreamableHttpClientTransport extends BaseTransport {
         { maxChars: this.#maxBytes(), ...(lastEventId === undefined ? {} : { lastEventId }) },
       );
       await pumpSse(res.body, parser).catch(() => {});
-      const next = progressed ? 1 : attempt + 1;
-      if (!this.isOpen || next > (this.#options.maxReconnects ?? 3)) return;
-      await sleep(retryMs, this.#abort.signal);
-      if (this.isOpen) this.#listen(parser.lastEventId || undefined, next);
+      lastEventId = parser.lastEventId || undefined;
+      return true;
     };
-    run().catch((error: unknown) => {
-      if (this.isOpen) this.#log.warn('GET stream failed', { error: String(error) });
-    });
+    run()
+      .catch((error: unknown) => {
+        if (this.isOpen) this.#log.warn('GET stream failed', { error: String(error) });
+        failures++;
+        return true;
+      })
+      .then(async (again) => {
+        if (!again || !this.isOpen || failures > (this.#options.maxReconnects ?? 3)) return;
+        await sleep(retryMs, this.#abort.signal);
+        if (this.isOpen) this.#listen(lastEventId, failures);
+      })
+      .catch(() => {});
   }
 
   async #resume(lastEventId: string): Promise<ReadableStream<Uint8Array> | undefined> {

@@ -168,3 +168,35 @@ describe('StreamableHttpClientTransport resumption', () => {
     expect(messages[0]).toMatchObject({ id: 'q', error: { code: -32011 } });
   });
 });
+
+describe('StreamableHttpClientTransport GET stream polling', () => {
+  it('reopens a GET stream the server closes, from its last event id, after retry', async () => {
+    const gets: Array<string | undefined> = [];
+    plain = createServer((req, res) => {
+      req.resume();
+      if (req.method === 'POST') {
+        res.writeHead(200, { 'content-type': 'application/json', 'mcp-session-id': 'P' });
+        res.end('{"jsonrpc":"2.0","id":1,"result":{}}');
+        return;
+      }
+      gets.push(req.headers['last-event-id'] as string | undefined);
+      res.writeHead(200, { 'content-type': 'text/event-stream' });
+      const n = gets.length;
+      // the first two polls carry one event each, later ones none: polling must go on
+      const event = n <= 2 ? `id: 0:${n}\ndata: {"jsonrpc":"2.0","method":"n${n}"}\n\n` : '';
+      res.end(`retry: 10\n\n${event}`);
+    });
+    await new Promise<void>((resolve) => plain!.listen(0, '127.0.0.1', resolve));
+    const url = `http://127.0.0.1:${(plain.address() as AddressInfo).port}/mcp`;
+    client = new StreamableHttpClientTransport(url, { maxReconnects: 1 });
+    const { messages } = collect(client);
+    client.send(initialize());
+    await until(() => gets.length >= 6);
+    expect(messages).toEqual([
+      { jsonrpc: '2.0', id: 1, result: {} },
+      { jsonrpc: '2.0', method: 'n1' },
+      { jsonrpc: '2.0', method: 'n2' },
+    ]);
+    expect(gets.slice(0, 4)).toEqual([undefined, '0:1', '0:2', '0:2']);
+  });
+});
