@@ -6,6 +6,7 @@
 import { McpError } from '@modelcontextprotocol/sdk/types.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type CliClient, connectCli, everything, fixture, writeConfig } from './harness.js';
+import { expectSchemaValid } from './schema.js';
 
 const textOf = (result: unknown): string =>
   ((result as { content: { type: string; text: string }[] }).content[0]?.text ?? '') as string;
@@ -116,5 +117,9 @@ describe('first route through the CLI', () => {
   it('logs which upstreams are ready on stderr, never on stdout', () => {
     expect(cli.stderr()).toMatch(/upstream a: ready/);
     expect(cli.stderr()).toMatch(/upstream b: ready/);
+  });
+
+  it('sent only messages valid under the negotiated version (2025-11-25)', () => {
+    expectSchemaValid('2025-11-25', cli);
   });
 });

@@ -39,17 +39,23 @@ export function writeConfig(config: unknown): string {
 
 export interface CliClient {
   client: Client;
-  /** Every message the client received, in arrival order (read off the transport). */
+  /** Every message the client received, in arrival order, from the `initialize` response on. */
   wire: JSONRPCMessage[];
+  /** Every message the client sent, in order (the `initialize` request included). */
+  sent: JSONRPCMessage[];
   transport: StdioClientTransport;
   stderr: () => string;
   close: () => Promise<void>;
 }
 
-/** Spawns `node dist/bin/mcp-mux.js --config <file>` and connects an SDK client to it. */
+/**
+ * Spawns `node dist/bin/mcp-mux.js --config <file>` and connects an SDK client to it.
+ * `protocolVersion` makes the client offer that version in `initialize` instead of the SDK's
+ * latest (the SDK client accepts any version it supports in the answer).
+ */
 export async function connectCli(
   configFile: string,
-  options: { clientOptions?: ClientOptions; args?: string[] } = {},
+  options: { clientOptions?: ClientOptions; args?: string[]; protocolVersion?: string } = {},
 ): Promise<CliClient> {
   const transport = new StdioClientTransport({
     command: process.execPath,
@@ -60,19 +66,55 @@ export async function connectCli(
   transport.stderr?.on('data', (chunk: Buffer) => {
     stderr += chunk.toString('utf8');
   });
+  const wire: JSONRPCMessage[] = [];
+  const sent: JSONRPCMessage[] = [];
+  recordTransport(transport, wire, sent, options.protocolVersion);
   const client = new Client({ name: 'mcp-mux-test', version: '1.0.0' }, options.clientOptions);
   await client.connect(transport);
-  const wire: JSONRPCMessage[] = [];
-  const deliver = transport.onmessage;
-  transport.onmessage = (message: JSONRPCMessage) => {
-    wire.push(message);
-    deliver?.(message);
-  };
   return {
     client,
     wire,
+    sent,
     transport,
     stderr: () => stderr,
     close: () => client.close(),
+  };
+}
+
+type OnMessage = StdioClientTransport['onmessage'];
+
+/**
+ * Records what goes through an SDK client transport, before `connect` so that `initialize` is
+ * seen too: `onmessage` becomes an accessor that records, then delivers to whatever handler the
+ * SDK installs; `send` records (and optionally pins the offered protocol version).
+ */
+function recordTransport(
+  transport: StdioClientTransport,
+  wire: JSONRPCMessage[],
+  sent: JSONRPCMessage[],
+  protocolVersion: string | undefined,
+): void {
+  let deliver: OnMessage;
+  const record: NonNullable<OnMessage> = (message, ...rest) => {
+    wire.push(message);
+    deliver?.(message, ...rest);
+  };
+  Object.defineProperty(transport, 'onmessage', {
+    configurable: true,
+    // Undefined until the SDK installs its handler: `Protocol.connect` chains to the handler it
+    // finds, and finding `record` there would loop.
+    get: () => (deliver === undefined ? undefined : record),
+    set: (handler: OnMessage) => {
+      deliver = handler;
+    },
+  });
+  const send = transport.send.bind(transport);
+  transport.send = (message: JSONRPCMessage) => {
+    let out = message;
+    if (protocolVersion !== undefined && 'method' in out && out.method === 'initialize') {
+      out = { ...out, params: { ...out.params, protocolVersion } };
+    }
+    sent.push(out);
+    return send(out);
   };
 }
