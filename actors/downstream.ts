@@ -92,6 +92,8 @@ export class DownstreamSession {
   #onNotification(notification: JsonRpcNotification): void {
     if (notification.method === 'notifications/initialized') {
       this.#actor.send({ type: 'INITIALIZED' });
+    } else if (notification.method === 'notifications/roots/list_changed') {
+      this.#router.serverRequests.rootsListChanged(this);
     }
   }
 

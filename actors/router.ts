@@ -8,6 +8,7 @@
  */
 import { asyncScheduler, type Observable, type SchedulerLike } from 'rxjs';
 import { Catalog, type CatalogKind } from '../core/catalog.js';
+import { routerClientCapabilities } from '../core/clientCapabilities.js';
 import type { RouterConfig, UpstreamConfig } from '../core/config.js';
 import {
   Connection,
@@ -19,9 +20,12 @@ import type { ClientInfo } from '../core/context.js';
 import { ErrorCode, RpcError } from '../core/errors.js';
 import type { JsonObject, JsonRpcNotification, JsonRpcRequest } from '../core/jsonrpc.js';
 import { type Logger, silentLogger } from '../core/log.js';
+import { LATEST_LEGACY_VERSION } from '../core/versions.js';
 import type { Transport } from '../transports/transport.js';
 import { DownstreamSession } from './downstream.js';
+import { IsolatedUpstreams } from './isolated.js';
 import type { Caller } from './routes/index.js';
+import { ServerRequests } from './serverRequests.js';
 import { Upstream, type UpstreamState } from './upstream.js';
 import { upstreamNotifications, upstreamRequests } from './upstreamInbound.js';
 
@@ -73,6 +77,10 @@ export class Router {
   readonly log: Logger;
   readonly serverInfo: ClientInfo;
   readonly scheduler: SchedulerLike;
+  /** Server-initiated requests toward the clients, and which sessions use which upstreams. */
+  readonly serverRequests = new ServerRequests(this);
+  /** Per-session connections of `sessionMode: "isolated"` upstreams. */
+  readonly isolated: IsolatedUpstreams;
   readonly #options: RouterOptions;
   readonly #upstreams = new Map<string, Upstream>();
   readonly #sessions = new Set<DownstreamSession>();
@@ -95,6 +103,12 @@ export class Router {
     this.catalog = new Catalog({
       separator: config.separator,
       ...(config.maxNameLength === undefined ? {} : { maxLength: config.maxNameLength }),
+    });
+    this.isolated = new IsolatedUpstreams({
+      open: (cfg, signal, session) => this.#open(cfg, signal, session),
+      fallbackClientInfo: this.serverInfo,
+      initializeTimeoutMs: options.initializeTimeoutMs ?? 30_000,
+      log: this.log,
     });
   }
 
@@ -164,12 +178,35 @@ export class Router {
       );
     }
     const { timeoutMs, maxTotalTimeoutMs } = upstream.config;
-    return upstream.request$(method, params, {
+    const options = {
       progress: caller.inbound.progressToken !== undefined,
       timeout: timeoutMs,
       resetTimeoutOnProgress: true,
       ...(maxTotalTimeoutMs === undefined ? {} : { maxTotalTimeout: maxTotalTimeoutMs }),
-    });
+    };
+    const isolated = upstream.config.sessionMode === 'isolated';
+    if (isolated && !caller.session) {
+      throw new RpcError(
+        ErrorCode.UpstreamUnavailable,
+        `Upstream "${upstreamName}" is isolated: it serves requests of a client session only`,
+        { upstream: upstreamName },
+      );
+    }
+    return this.serverRequests.track(
+      upstreamName,
+      caller,
+      isolated && caller.session
+        ? this.isolated.request$(upstream.config, caller.session, method, params, options)
+        : upstream.request$(method, params, options),
+    );
+  }
+
+  /** The connection `session`'s traffic to upstream `name` uses (its own when isolated), if ready. */
+  upstreamConnection(name: string, session: DownstreamSession): Connection | undefined {
+    const upstream = this.#upstreams.get(name);
+    return upstream?.config.sessionMode === 'isolated'
+      ? this.isolated.connection(session, name)
+      : upstream?.connection;
   }
 
   /** The union of the ready upstreams' server capabilities, as the facade advertises them. */
@@ -220,6 +257,7 @@ export class Router {
     this.#closed = true;
     this.#resolveStarted?.();
     await Promise.allSettled([...this.#sessions].map((s) => s.close()));
+    await this.isolated.close();
     await Promise.allSettled([...this.#upstreams.values()].map((u) => u.close()));
   }
 
@@ -228,7 +266,9 @@ export class Router {
       config,
       open: (cfg, signal) => this.#open(cfg, signal),
       clientInfo: this.serverInfo,
-      capabilities: {},
+      // Shared: whatever the router can route to some client (actors/README.md). Isolated
+      // upstreams discover their catalog on this connection with the same capabilities.
+      capabilities: routerClientCapabilities(LATEST_LEGACY_VERSION),
       initializeTimeoutMs: this.#options.initializeTimeoutMs ?? 30_000,
       onState: (u, state) => this.#onUpstreamState(u, state),
     });
@@ -237,7 +277,12 @@ export class Router {
     upstream.start();
   }
 
-  async #open(config: UpstreamConfig, signal: AbortSignal): Promise<Connection> {
+  /** `session`: the one client session an isolated connection serves. */
+  async #open(
+    config: UpstreamConfig,
+    signal: AbortSignal,
+    session?: DownstreamSession,
+  ): Promise<Connection> {
     const transport = await this.#options.openTransport(config, signal);
     const log = this.log.child(`upstream ${config.name}`);
     return new Connection(transport, {
@@ -245,8 +290,10 @@ export class Router {
       log,
       scheduler: this.scheduler,
       handlers: {
-        request: (request, inbound) => this.#onUpstreamRequest(config.name, request, inbound),
-        notification: (notification) => this.#onUpstreamNotification(config.name, notification),
+        request: (request, inbound) =>
+          this.#onUpstreamRequest(config.name, request, inbound, session),
+        notification: (notification) =>
+          this.#onUpstreamNotification(config.name, notification, session),
       },
     });
   }
@@ -255,6 +302,7 @@ export class Router {
     name: string,
     request: JsonRpcRequest,
     inbound: InboundContext,
+    session: DownstreamSession | undefined,
   ): Observable<InboundEvent> {
     const handler = upstreamRequests[request.method];
     if (!handler) {
@@ -263,12 +311,16 @@ export class Router {
         `mcp-mux cannot route ${request.method} from upstream ${name}`,
       );
     }
-    return handler(this, name, request, inbound);
+    return handler(this, name, request, inbound, session);
   }
 
-  #onUpstreamNotification(name: string, notification: JsonRpcNotification): void {
+  #onUpstreamNotification(
+    name: string,
+    notification: JsonRpcNotification,
+    session: DownstreamSession | undefined,
+  ): void {
     const handler = upstreamNotifications[notification.method];
-    if (handler) handler(this, name, notification);
+    if (handler) handler(this, name, notification, session);
     else this.log.debug(`upstream ${name}: dropped ${notification.method}`);
   }
 

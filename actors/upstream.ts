@@ -12,7 +12,7 @@ import type { Connection, RequestEvent, RequestOptions } from '../core/connectio
 import type { ClientInfo } from '../core/context.js';
 import { ErrorCode, RpcError } from '../core/errors.js';
 import type { JsonObject } from '../core/jsonrpc.js';
-import { LATEST_LEGACY_VERSION } from '../core/versions.js';
+import { LATEST_LEGACY_VERSION, type LegacyVersion } from '../core/versions.js';
 import { type UpstreamServerInfo, upstreamSessionMachine } from './upstreamSession.js';
 
 export type UpstreamState =
@@ -28,6 +28,8 @@ export interface UpstreamOptions {
   open: (config: UpstreamConfig, signal: AbortSignal) => Promise<Connection>;
   clientInfo: ClientInfo;
   capabilities: JsonObject;
+  /** The version offered in `initialize` (default: the latest legacy one). */
+  protocolVersion?: LegacyVersion;
   initializeTimeoutMs: number;
   onState: (upstream: Upstream, state: UpstreamState) => void;
 }
@@ -53,7 +55,7 @@ export class Upstream {
         open: (signal) => options.open(options.config, signal),
         clientInfo: options.clientInfo,
         capabilities: options.capabilities,
-        protocolVersion: LATEST_LEGACY_VERSION,
+        protocolVersion: options.protocolVersion ?? LATEST_LEGACY_VERSION,
         initializeTimeoutMs: options.initializeTimeoutMs,
       },
     });

@@ -7,6 +7,7 @@ import { type Observable, of } from 'rxjs';
 import type { CatalogKind } from '../core/catalog.js';
 import type { InboundContext, InboundEvent } from '../core/connection.js';
 import type { JsonRpcNotification, JsonRpcRequest } from '../core/jsonrpc.js';
+import type { DownstreamSession } from './downstream.js';
 import type { Router } from './router.js';
 
 export type UpstreamRequestHandler = (
@@ -14,12 +15,16 @@ export type UpstreamRequestHandler = (
   upstream: string,
   request: JsonRpcRequest,
   inbound: InboundContext,
+  /** The one session an isolated upstream connection serves; undefined on a shared one. */
+  session?: DownstreamSession,
 ) => Observable<InboundEvent>;
 
 export type UpstreamNotificationHandler = (
   router: Router,
   upstream: string,
   notification: JsonRpcNotification,
+  /** The one session an isolated upstream connection serves; undefined on a shared one. */
+  session?: DownstreamSession,
 ) => void;
 
 const refresh =
@@ -27,14 +32,23 @@ const refresh =
   (router, upstream) =>
     router.refresh(upstream, kinds);
 
+/** Server-to-client requests go to one client session (actors/serverRequests.ts). */
+const toClient: UpstreamRequestHandler = (router, upstream, request, inbound, session) =>
+  router.serverRequests.request$(upstream, request, inbound, session);
+
 export const upstreamRequests: Record<string, UpstreamRequestHandler> = {
   ping: () => of<InboundEvent>({ kind: 'result', result: {} }),
+  'sampling/createMessage': toClient,
+  'elicitation/create': toClient,
+  'roots/list': toClient,
 };
 
 export const upstreamNotifications: Record<string, UpstreamNotificationHandler> = {
   'notifications/tools/list_changed': refresh('tools'),
   'notifications/prompts/list_changed': refresh('prompts'),
   'notifications/resources/list_changed': refresh('resources', 'resourceTemplates'),
+  'notifications/elicitation/complete': (router, upstream, notification, session) =>
+    router.serverRequests.elicitationComplete(upstream, notification, session),
   'notifications/message': (router, upstream, notification) => {
     const params = notification.params ?? {};
     router.log.info(`upstream ${upstream} log`, { level: params.level, data: params.data });

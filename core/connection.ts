@@ -69,6 +69,8 @@ export type RequestEvent =
 export type InboundEvent = RequestEvent;
 
 export interface InboundContext {
+  /** The caller's request id (routing of the server-to-client requests it causes). */
+  readonly id?: JsonRpcId;
   /** The caller's progress token, if it asked for progress. */
   progressToken?: ProgressToken;
   /** Aborted when the caller cancels or the connection closes. */

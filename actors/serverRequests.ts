@@ -1,0 +1,210 @@
+/**
+ * Server-initiated traffic toward the clients (legacy era): `sampling/createMessage`,
+ * `elicitation/create` and `roots/list` from an upstream go to ONE downstream session, which
+ * must have declared what the request needs; `notifications/elicitation/complete` goes to the
+ * session the elicitation was sent to; a client's `notifications/roots/list_changed` goes to
+ * the upstreams its session uses. Decisions: actors/README.md.
+ *
+ * - A request from an isolated upstream connection goes to exactly its session. One from a
+ *   shared connection follows `chooseSession` over the in-flight table kept by `track`.
+ * - The downstream request carries `relatedRequestId` = the client request in flight that
+ *   caused it when known, so an HTTP facade sends it on that request's stream.
+ * - Cancellation is unsubscription: the upstream cancelling its request (or its connection
+ *   closing) unsubscribes the handler, which cancels the downstream request.
+ */
+import { defer, finalize, map, type Observable, tap } from 'rxjs';
+import { capabilityGap } from '../core/clientCapabilities.js';
+import type { InboundContext, InboundEvent, RequestEvent } from '../core/connection.js';
+import { ErrorCode, RpcError } from '../core/errors.js';
+import type {
+  JsonObject,
+  JsonRpcId,
+  JsonRpcNotification,
+  JsonRpcRequest,
+} from '../core/jsonrpc.js';
+import { type Candidate, chooseSession } from './chooseSession.js';
+import type { DownstreamSession } from './downstream.js';
+import type { Router } from './router.js';
+import type { Caller } from './routes/index.js';
+import { toCaller } from './routes/shared.js';
+import { SessionUsage } from './sessionUsage.js';
+
+/** URL elicitations remembered for their completion notification (oldest dropped first). */
+const MAX_ELICITATIONS = 1_024;
+
+const isObject = (value: unknown): value is JsonObject =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/** Params for the client: the upstream's progress token is replaced by the connection's own. */
+function withoutProgressToken(params: JsonObject | undefined): JsonObject | undefined {
+  const meta = params?._meta;
+  if (!params || !isObject(meta) || !('progressToken' in meta)) return params;
+  const { progressToken: _token, ...rest } = meta;
+  const out: JsonObject = { ...params, _meta: rest };
+  if (Object.keys(rest).length === 0) delete out._meta;
+  return out;
+}
+
+export class ServerRequests {
+  readonly usage = new SessionUsage<DownstreamSession>();
+  readonly #router: Router;
+  /** elicitationId → the session that saw it (URL mode request, or -32042 error). */
+  readonly #elicitations = new Map<string, DownstreamSession>();
+
+  constructor(router: Router) {
+    this.#router = router;
+  }
+
+  /** A routed request of `caller` to `upstream`: its session counts as in flight until it settles. */
+  track(
+    upstream: string,
+    caller: Caller,
+    source: Observable<RequestEvent>,
+  ): Observable<RequestEvent> {
+    const session = caller.session;
+    if (!session) return source;
+    return defer(() => {
+      const end = this.usage.begin(session, upstream, caller.inbound.id);
+      return source.pipe(
+        tap({ error: (error: unknown) => this.#noteRequiredElicitations(error, session) }),
+        finalize(end),
+      );
+    });
+  }
+
+  /**
+   * Routes one server-to-client request from `upstream` to a client session. `pinned` is the
+   * session of an isolated connection. Errors (no session can take it) go back to the upstream.
+   */
+  request$(
+    upstream: string,
+    request: JsonRpcRequest,
+    inbound: InboundContext,
+    pinned: DownstreamSession | undefined,
+  ): Observable<InboundEvent> {
+    return defer(() => {
+      const { method } = request;
+      const target = this.#target(upstream, request, pinned);
+      const params = withoutProgressToken(request.params);
+      if (method === 'elicitation/create' && params?.mode === 'url') {
+        this.#remember(params.elicitationId, target.session);
+      }
+      this.#router.log.debug(`upstream ${upstream}: ${method} → session ${target.session.id}`, {
+        why: target.why,
+        relatedRequestId: target.relatedRequestId,
+      });
+      return target.session.connection
+        .request$(method, params, {
+          progress: inbound.progressToken !== undefined,
+          ...(target.relatedRequestId === undefined
+            ? {}
+            : { relatedRequestId: target.relatedRequestId }),
+        })
+        .pipe(map(toCaller));
+    });
+  }
+
+  /** `notifications/elicitation/complete`: only to the session that saw the elicitation. */
+  elicitationComplete(
+    upstream: string,
+    notification: JsonRpcNotification,
+    pinned: DownstreamSession | undefined,
+  ): void {
+    const id = notification.params?.elicitationId;
+    const known = typeof id === 'string' ? this.#elicitations.get(id) : undefined;
+    if (typeof id === 'string' && known) this.#elicitations.delete(id);
+    const session = pinned ?? known;
+    if (!session || session.state === 'closed') {
+      this.#router.log.debug(
+        `upstream ${upstream}: dropped elicitation/complete for unknown elicitation ${JSON.stringify(id)}`,
+      );
+      return;
+    }
+    session.notifyIfReady(notification.method, notification.params);
+  }
+
+  /**
+   * A client's roots changed: every upstream connection its session uses hears it (isolated:
+   * its own connections; shared: the upstreams it has sent requests to), and the session
+   * becomes the most recently active one for each, so the `roots/list` that follows reaches it.
+   */
+  rootsListChanged(session: DownstreamSession): void {
+    const names = new Set([
+      ...this.usage.upstreamsOf(session),
+      ...this.#router.isolated.upstreamsOf(session),
+    ]);
+    for (const name of names) {
+      const connection = this.#router.upstreamConnection(name, session);
+      if (!connection) continue;
+      this.usage.touch(session, name);
+      connection.notify('notifications/roots/list_changed');
+    }
+  }
+
+  #target(
+    upstream: string,
+    request: JsonRpcRequest,
+    pinned: DownstreamSession | undefined,
+  ): { session: DownstreamSession; relatedRequestId: JsonRpcId | undefined; why: string } {
+    const { method, params } = request;
+    const refuse = (code: number, reason: string): never => {
+      throw new RpcError(
+        code,
+        `mcp-mux cannot route ${method} from upstream ${upstream}: ${reason}`,
+        {
+          upstream,
+          reason,
+        },
+      );
+    };
+    const gapOf = (session: DownstreamSession) =>
+      capabilityGap(
+        method,
+        params,
+        session.context.clientCapabilities,
+        session.context.protocolVersion,
+      );
+    if (pinned) {
+      const gap = gapOf(pinned);
+      if (gap) refuse(gap.code, `its client session ${pinned.id}: ${gap.reason}`);
+      return {
+        session: pinned,
+        relatedRequestId: this.usage.relatedRequestId(pinned, upstream),
+        why: 'isolated',
+      };
+    }
+    if (this.#router.upstreams.get(upstream)?.config.sessionMode === 'isolated') {
+      refuse(
+        ErrorCode.MethodNotFound,
+        'this is the catalog connection of an isolated upstream, which serves no client session',
+      );
+    }
+    const candidates: Candidate<DownstreamSession>[] = this.usage
+      .entries(upstream)
+      .filter((entry) => entry.session.state !== 'closed')
+      .map((entry) => ({ ...entry, gap: gapOf(entry.session) }));
+    const choice = chooseSession(candidates, ErrorCode.MethodNotFound);
+    if (choice.kind === 'none') return refuse(choice.code, choice.reason);
+    return { session: choice.session, relatedRequestId: choice.relatedRequestId, why: choice.why };
+  }
+
+  /** A -32042 error names URL elicitations whose completion goes to this session. */
+  #noteRequiredElicitations(error: unknown, session: DownstreamSession): void {
+    if (!(error instanceof RpcError) || error.code !== ErrorCode.UrlElicitationRequired) return;
+    const elicitations = isObject(error.data) ? error.data.elicitations : undefined;
+    if (!Array.isArray(elicitations)) return;
+    for (const item of elicitations) {
+      if (isObject(item)) this.#remember(item.elicitationId, session);
+    }
+  }
+
+  #remember(elicitationId: unknown, session: DownstreamSession): void {
+    if (typeof elicitationId !== 'string') return;
+    this.#elicitations.delete(elicitationId);
+    this.#elicitations.set(elicitationId, session);
+    if (this.#elicitations.size > MAX_ELICITATIONS) {
+      const oldest = this.#elicitations.keys().next().value;
+      if (oldest !== undefined) this.#elicitations.delete(oldest);
+    }
+  }
+}
