@@ -1,9 +1,11 @@
 /**
- * A JSON-RPC client over MCP Streamable HTTP: one POST per message on a keep-alive agent,
- * `application/json` or `text/event-stream` answers (both are handled), `Mcp-Session-Id`
- * learnt from the initialize answer and sent afterwards with `MCP-Protocol-Version`.
+ * A JSON-RPC client over MCP Streamable HTTP: one POST per message on a pool of keep-alive
+ * connections (`httpPool.ts`), `application/json` or `text/event-stream` answers (both are
+ * handled), `Mcp-Session-Id` learnt from the initialize answer and sent afterwards with
+ * `MCP-Protocol-Version`.
  */
-import { Agent, type IncomingMessage, request } from 'node:http';
+import { StringDecoder } from 'node:string_decoder';
+import { HttpPool, type ResponseHandler } from './httpPool.js';
 import { RpcClient } from './rpcClient.js';
 
 export interface HttpEndpoint {
@@ -11,9 +13,30 @@ export interface HttpEndpoint {
   url: string;
 }
 
+/** Splits an SSE body into events and hands each `data:` payload over. */
+export function createSseParser(onData: (data: string) => void): (text: string) => void {
+  let buffer = '';
+  return (text) => {
+    buffer += text.includes('\r') ? text.replace(/\r\n?/g, '\n') : text;
+    let end = buffer.indexOf('\n\n');
+    while (end !== -1) {
+      const block = buffer.slice(0, end);
+      buffer = buffer.slice(end + 2);
+      let data = '';
+      for (const line of block.split('\n')) {
+        if (line.startsWith('data:'))
+          data += (data ? '\n' : '') + line.slice(line[5] === ' ' ? 6 : 5);
+      }
+      if (data) onData(data);
+      end = buffer.indexOf('\n\n');
+    }
+  };
+}
+
 export class HttpClient extends RpcClient {
-  private readonly agent: Agent;
-  private readonly target: URL;
+  private readonly pool: HttpPool;
+  private readonly path: string;
+  private readonly hostHeader: string;
   private sessionId: string | undefined;
   private closed = false;
   /** Set after initialize so that later requests carry `MCP-Protocol-Version`. */
@@ -21,119 +44,90 @@ export class HttpClient extends RpcClient {
 
   constructor(endpoint: HttpEndpoint, maxSockets = 1024) {
     super();
-    this.target = new URL(endpoint.url);
-    this.agent = new Agent({ keepAlive: true, maxSockets, keepAliveMsecs: 30_000 });
+    const url = new URL(endpoint.url);
+    this.pool = new HttpPool(url.hostname, Number(url.port || 80), maxSockets);
+    this.path = url.pathname + url.search;
+    this.hostHeader = url.host;
   }
 
   get session(): string | undefined {
     return this.sessionId;
   }
 
-  protected sendText(text: string, id: number | undefined): void {
-    const headers: Record<string, string | number> = {
-      'content-type': 'application/json',
-      accept: 'application/json, text/event-stream',
-      'content-length': Buffer.byteLength(text),
-    };
-    if (this.sessionId) headers['mcp-session-id'] = this.sessionId;
-    if (this.protocolVersion) headers['mcp-protocol-version'] = this.protocolVersion;
-    const req = request(
-      {
-        agent: this.agent,
-        host: this.target.hostname,
-        port: this.target.port,
-        path: this.target.pathname + this.target.search,
-        method: 'POST',
-        headers,
-      },
-      (res) => this.onResponse(res, id),
-    );
-    req.on('error', (e) => {
-      if (id !== undefined) this.failOne(id, e);
-    });
-    req.end(text);
-  }
-
-  private onResponse(res: IncomingMessage, id: number | undefined): void {
-    const sid = res.headers['mcp-session-id'];
-    if (typeof sid === 'string' && !this.sessionId) this.sessionId = sid;
-    const type = res.headers['content-type'] ?? '';
-    const status = res.statusCode ?? 0;
-    if (status >= 200 && status < 300 && type.includes('text/event-stream')) {
-      this.readEvents(res);
-      return;
+  private head(method: string, length: number): string {
+    let h = `${method} ${this.path} HTTP/1.1\r\nHost: ${this.hostHeader}\r\n`;
+    if (method === 'POST') {
+      h += `Content-Type: application/json\r\nAccept: application/json, text/event-stream\r\nContent-Length: ${length}\r\n`;
     }
-    const chunks: Buffer[] = [];
-    res.on('data', (c: Buffer) => chunks.push(c));
-    res.on('end', () => {
-      const body = Buffer.concat(chunks).toString('utf8');
-      if (status >= 200 && status < 300) {
-        if (body.length > 0) this.receiveText(body);
-        return;
-      }
-      if (id === undefined) return;
-      // An HTTP error may carry a JSON-RPC error without our id: fail the request anyway.
-      this.failOne(id, new Error(`HTTP ${status}: ${body.slice(0, 200)}`));
-    });
-    res.on('error', (e) => {
-      if (id !== undefined) this.failOne(id, e);
-    });
+    if (this.sessionId) h += `Mcp-Session-Id: ${this.sessionId}\r\n`;
+    if (this.protocolVersion) h += `MCP-Protocol-Version: ${this.protocolVersion}\r\n`;
+    return `${h}\r\n`;
   }
 
-  /** Parses an SSE body incrementally; each `data:` block is one JSON-RPC message. */
-  private readEvents(res: IncomingMessage): void {
-    res.setEncoding('utf8');
-    let buffer = '';
-    res.on('data', (text: string) => {
-      buffer += text.includes('\r') ? text.replace(/\r\n?/g, '\n') : text;
-      let end = buffer.indexOf('\n\n');
-      while (end !== -1) {
-        const block = buffer.slice(0, end);
-        buffer = buffer.slice(end + 2);
-        let data = '';
-        for (const line of block.split('\n')) {
-          if (line.startsWith('data:')) {
-            data += (data ? '\n' : '') + line.slice(line[5] === ' ' ? 6 : 5);
-          }
+  protected sendText(text: string, id: number | undefined): void {
+    const request = this.head('POST', Buffer.byteLength(text)) + text;
+    this.pool.send(request, this.responseHandler(id));
+  }
+
+  private responseHandler(id: number | undefined): ResponseHandler {
+    let status = 0;
+    let sse: ((text: string) => void) | undefined;
+    // Chunks may split a UTF-8 character: SSE text is decoded across chunk boundaries.
+    const decoder = new StringDecoder('utf8');
+    let chunks: Buffer[] = [];
+    return {
+      onHead: (s, headers) => {
+        status = s;
+        const sid = headers.get('mcp-session-id');
+        if (sid && !this.sessionId) this.sessionId = sid;
+        if (s >= 200 && s < 300 && headers.get('content-type')?.includes('text/event-stream')) {
+          sse = createSseParser((data) => this.receiveText(data));
         }
-        if (data) this.receiveText(data);
-        end = buffer.indexOf('\n\n');
-      }
-    });
+      },
+      onData: (chunk) => {
+        if (sse) sse(decoder.write(chunk));
+        else chunks.push(chunk);
+      },
+      onEnd: () => {
+        if (sse) return;
+        const body =
+          chunks.length === 1
+            ? chunks[0]!.toString('utf8')
+            : Buffer.concat(chunks).toString('utf8');
+        chunks = [];
+        if (status >= 200 && status < 300) {
+          if (body.length > 0) this.receiveText(body);
+        } else if (id !== undefined) {
+          // An HTTP error may carry a JSON-RPC error without our id: fail the request anyway.
+          this.failOne(id, new Error(`HTTP ${status}: ${body.slice(0, 200)}`));
+        }
+      },
+      onError: (e) => {
+        if (id !== undefined) this.failOne(id, e);
+      },
+    };
   }
 
-  /** Ends the session with DELETE (best effort) and drops the keep-alive sockets. */
+  /** Ends the session with DELETE (best effort, 1 s) and closes the connections. */
   async close(): Promise<void> {
     if (this.closed) return;
     this.closed = true;
     if (this.sessionId) {
-      const headers: Record<string, string> = { 'mcp-session-id': this.sessionId };
-      if (this.protocolVersion) headers['mcp-protocol-version'] = this.protocolVersion;
       await new Promise<void>((resolve) => {
-        const req = request(
-          {
-            agent: this.agent,
-            host: this.target.hostname,
-            port: this.target.port,
-            path: this.target.pathname,
-            method: 'DELETE',
-            headers,
-            timeout: 1000,
-          },
-          (res) => {
-            res.resume();
-            res.on('end', resolve);
-          },
-        );
-        req.on('error', () => resolve());
-        req.on('timeout', () => {
-          req.destroy();
+        const timer = setTimeout(resolve, 1000);
+        const done = (): void => {
+          clearTimeout(timer);
           resolve();
+        };
+        this.pool.send(`${this.head('DELETE', 0)}`, {
+          onHead: () => {},
+          onData: () => {},
+          onEnd: done,
+          onError: done,
         });
-        req.end();
       });
     }
     this.failAll(new Error('client closed'));
-    this.agent.destroy();
+    this.pool.close();
   }
 }

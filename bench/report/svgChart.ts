@@ -40,9 +40,10 @@ export function escapeXml(text: string): string {
 /** 950 → "950", 12_345 → "12.3k", 4_200_000 → "4.2M". */
 export function formatCompact(n: number): string {
   const abs = Math.abs(n);
-  if (abs >= 1e9) return `${(n / 1e9).toFixed(abs >= 1e10 ? 0 : 1)}G`;
-  if (abs >= 1e6) return `${(n / 1e6).toFixed(abs >= 1e7 ? 0 : 1)}M`;
-  if (abs >= 1e3) return `${(n / 1e3).toFixed(abs >= 1e4 ? 0 : 1)}k`;
+  const short = (v: number, digits: number): string => v.toFixed(digits).replace(/\.0$/, '');
+  if (abs >= 1e9) return `${short(n / 1e9, abs >= 1e10 ? 0 : 1)}G`;
+  if (abs >= 1e6) return `${short(n / 1e6, abs >= 1e7 ? 0 : 1)}M`;
+  if (abs >= 1e3) return `${short(n / 1e3, abs >= 1e4 ? 0 : 1)}k`;
   if (abs >= 10 || Number.isInteger(n)) return String(Math.round(n));
   return n.toFixed(2);
 }
@@ -62,8 +63,8 @@ function niceStep(max: number): number {
 function makeAxis(scale: BarChart['scale'], values: number[], x0: number, width: number): Axis {
   if (scale === 'log') {
     const positive = values.filter((v) => v > 0);
-    const lo = Math.floor(Math.log10(Math.min(...positive, 1)));
-    const hi = Math.max(lo + 1, Math.ceil(Math.log10(Math.max(...positive, 10))));
+    const lo = positive.length > 0 ? Math.floor(Math.log10(Math.min(...positive))) : 0;
+    const hi = Math.max(lo + 1, Math.ceil(Math.log10(Math.max(...positive, 1))));
     const ticks = Array.from({ length: hi - lo + 1 }, (_, i) => 10 ** (lo + i));
     return { ticks, toX: (v) => x0 + ((Math.log10(v) - lo) / (hi - lo)) * width };
   }

@@ -1,0 +1,185 @@
+import { describe, expect, it } from 'vitest';
+import {
+  type RoundResult,
+  reduceScenario,
+  type ScenarioResult,
+  type SubjectResult,
+} from '../../bench/results.js';
+import { evaluateTargets } from '../../bench/targets.js';
+
+const round = (throughput: number, p50 = 100, p99 = 1000, cpuUs?: number): RoundResult => ({
+  throughput,
+  completed: throughput,
+  errors: 0,
+  latency: { count: throughput, mean: p50, p50, p90: p50, p99, p999: p99, max: p99 },
+  ...(cpuUs === undefined ? {} : { cpuUs }),
+});
+
+function subject(
+  name: string,
+  rounds: RoundResult[],
+  extra: Partial<SubjectResult> = {},
+): SubjectResult {
+  return {
+    name,
+    label: name,
+    kind: name.startsWith('mcp-mux') ? 'mcp-mux' : name === 'direct' ? 'direct' : 'naive-sdk',
+    downstream: 'stdio',
+    upstream: 'stdio',
+    status: 'ok',
+    rounds,
+    errors: 0,
+    metrics: {},
+    ...extra,
+  };
+}
+
+function scenario(
+  id: string,
+  subjects: SubjectResult[],
+  extra: Partial<ScenarioResult> = {},
+): ScenarioResult {
+  return reduceScenario({
+    id,
+    group: 'g',
+    title: id,
+    kind: 'throughput',
+    load: { method: 'tools/call', payloadBytes: 1024, inFlight: 32, workMs: 0 },
+    baseline: subjects[0]!.name,
+    compareBy: 'throughput',
+    subjects,
+    notes: [],
+    durationMs: 0,
+    ...extra,
+  });
+}
+
+const byId = (results: ReturnType<typeof evaluateTargets>, id: string) =>
+  results.find((r) => r.id === id)!;
+
+describe('reduceScenario', () => {
+  it('takes medians of rounds and ratios against the baseline', () => {
+    const s = scenario('payload-1k', [
+      subject('direct', [round(1000), round(1200), round(900)]),
+      subject('mcp-mux', [
+        round(700, 100, 1000, 7000),
+        round(500, 100, 1000, 5000),
+        round(800, 100, 1000, 6000),
+      ]),
+    ]);
+    const mux = s.subjects[1]!;
+    expect(s.subjects[0]!.throughput).toBe(1000);
+    expect(mux.throughput).toBe(700);
+    expect(mux.ratio).toBeCloseTo(0.7);
+    // CPU: all rounds' CPU over all requests, 18,000 µs / 2,000 requests.
+    expect(mux.cpuUsPerRequest).toBeCloseTo(9);
+  });
+
+  it('compares by p50 (inverted, > 1 = faster) when asked', () => {
+    const s = scenario(
+      'payload-1m',
+      [subject('direct', [round(10, 20_000)]), subject('mcp-mux', [round(5, 40_000)])],
+      { compareBy: 'p50' },
+    );
+    expect(s.subjects[1]!.ratio).toBeCloseTo(0.5);
+  });
+
+  it('leaves n/a subjects without figures', () => {
+    const s = scenario('payload-1k', [
+      subject('direct', [round(1000)]),
+      subject('mcp-mux', [], { status: 'n/a', reason: 'not supported yet' }),
+    ]);
+    expect(s.subjects[1]!.ratio).toBeUndefined();
+    expect(s.subjects[1]!.throughput).toBeUndefined();
+  });
+});
+
+describe('evaluateTargets', () => {
+  it('marks met and missed targets with the measured ratio', () => {
+    const results = evaluateTargets([
+      scenario('payload-100b', [
+        subject('direct', [round(1000)]),
+        subject('mcp-mux', [round(650)]),
+      ]),
+      scenario('payload-1k', [subject('direct', [round(1000)]), subject('mcp-mux', [round(700)])]),
+      scenario('payload-16k', [subject('direct', [round(1000)]), subject('mcp-mux', [round(790)])]),
+    ]);
+    expect(byId(results, 'small-payload')).toMatchObject({ met: true });
+    expect(byId(results, 'small-payload').value).toBeCloseTo(0.65);
+    expect(byId(results, 'payload-16k')).toMatchObject({ met: false, measured: '0.79×' });
+  });
+
+  it('reports n/a, never a pass, when the measurement is missing', () => {
+    const results = evaluateTargets([
+      scenario('payload-16k', [
+        subject('direct', [round(1000)]),
+        subject('mcp-mux', [], { status: 'n/a', reason: 'not supported yet: no CLI' }),
+      ]),
+    ]);
+    for (const r of results) expect(r.met).toBeNull();
+    expect(byId(results, 'payload-16k').measured).toContain('not supported yet: no CLI');
+    expect(byId(results, 'work-1ms').measured).toContain('not run');
+  });
+
+  it('compares with a peer in the same scenario, falling back to stdio with a note', () => {
+    const peersStdio = scenario('peers-stdio', [
+      subject('direct', [round(1000)]),
+      subject('mcp-mux', [round(600)]),
+      subject('naive-sdk', [round(150)]),
+    ]);
+    const peersHttp = scenario('peers-http', [
+      subject('direct', [round(1000)]),
+      subject('mcp-mux', [], { status: 'n/a', reason: 'no --http' }),
+      subject('supergateway', [round(300)]),
+    ]);
+    const results = evaluateTargets([peersStdio, peersHttp]);
+    expect(byId(results, 'vs-naive-sdk')).toMatchObject({ met: true, value: 4 });
+    const sg = byId(results, 'vs-supergateway');
+    expect(sg).toMatchObject({ met: false, value: 2 });
+    expect(sg.note).toContain('compared with mcp-mux stdio→stdio');
+    expect(byId(results, 'vs-mcp-proxy').met).toBeNull();
+  });
+
+  it('computes added p99, CPU, upstream scaling, idle memory and big-message targets', () => {
+    const latency = scenario(
+      'latency-half-saturation',
+      [subject('direct', [round(500, 100, 400)]), subject('mcp-mux', [round(500, 150, 650)])],
+      { kind: 'latency' },
+    );
+    latency.subjects[1]!.metrics.addedP99Us = 250;
+    const results = evaluateTargets([
+      latency,
+      scenario('payload-1k', [
+        subject('direct', [round(1000)]),
+        subject('mcp-mux', [round(1000, 100, 1000, 25_000)]),
+      ]),
+      scenario('upstreams', [
+        subject('mcp-mux ×1', [round(1000)]),
+        subject('mcp-mux ×100', [round(950)]),
+      ]),
+      scenario('memory-idle-http', [
+        subject('direct', []),
+        subject('mcp-mux', [], { metrics: { bytesPerSession: 40_000 }, downstream: 'http' }),
+      ]),
+      scenario('memory-idle-ws', [
+        subject('direct', []),
+        subject('mcp-mux', [], { metrics: { bytesPerSession: 120_000 }, downstream: 'ws' }),
+      ]),
+      scenario('payload-1m', [
+        subject('direct', [round(10, 9000)]),
+        subject('mcp-mux', [round(10, 10_000)]),
+      ]),
+      scenario('payload-4m', [
+        subject('direct', [round(2, 36_000)]),
+        subject('mcp-mux', [round(2, 46_000)]),
+      ]),
+    ]);
+    expect(byId(results, 'added-p99')).toMatchObject({ met: true, value: 250 });
+    expect(byId(results, 'cpu-per-request')).toMatchObject({ met: false, value: 25 });
+    expect(byId(results, 'upstreams-100').met).toBe(true);
+    // The worst facade counts.
+    expect(byId(results, 'idle-session')).toMatchObject({ met: false, value: 120_000 });
+    expect(byId(results, 'big-message')).toMatchObject({ met: false });
+    expect(byId(results, 'big-message').value).toBeCloseTo(4.6);
+  });
+});
