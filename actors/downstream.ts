@@ -8,6 +8,7 @@ import { Connection, type InboundContext, type InboundEvent } from '../core/conn
 import type { ClientInfo, RequestContext } from '../core/context.js';
 import { ErrorCode, RpcError } from '../core/errors.js';
 import type { JsonObject, JsonRpcNotification, JsonRpcRequest } from '../core/jsonrpc.js';
+import type { LoggingLevel } from '../core/logLevel.js';
 import { allowsBatch, negotiateVersion } from '../core/versions.js';
 import type { Transport } from '../transports/transport.js';
 import { downstreamSessionMachine } from './downstreamSession.js';
@@ -68,6 +69,11 @@ export class DownstreamSession {
     if (this.state === 'ready' || this.state === 'initializing') {
       this.connection.notify(method, params);
     }
+  }
+
+  /** `logging/setLevel`: the least severe level this session receives (actors/logLevels.ts). */
+  setLogLevel(level: LoggingLevel): void {
+    this.#context = { ...this.#context, logLevel: level };
   }
 
   close(): Promise<void> {

@@ -24,8 +24,10 @@ import { LATEST_LEGACY_VERSION } from '../core/versions.js';
 import type { Transport } from '../transports/transport.js';
 import { DownstreamSession } from './downstream.js';
 import { IsolatedUpstreams } from './isolated.js';
+import { type LogLevels, routerLogLevels } from './logLevels.js';
 import type { Caller } from './routes/index.js';
 import { ServerRequests } from './serverRequests.js';
+import { routerSubscriptions, type Subscriptions } from './subscriptions.js';
 import { Upstream, type UpstreamState } from './upstream.js';
 import { upstreamNotifications, upstreamRequests } from './upstreamInbound.js';
 
@@ -88,6 +90,10 @@ export class Router {
   #started: Promise<void> | undefined;
   #resolveStarted: (() => void) | undefined;
   #pendingChanges = new Set<CatalogKind>();
+  /** Resource subscriptions toward shared upstreams, reference-counted per URI. */
+  readonly subscriptions: Subscriptions = routerSubscriptions(this);
+  /** Per-session log levels, and the level asked of each shared upstream. */
+  readonly logging: LogLevels = routerLogLevels(this);
   #flushScheduled = false;
   #nextSessionId = 1;
   /** Items fetched per upstream and kind (before filters and collisions), for status lines. */
@@ -152,7 +158,14 @@ export class Router {
   connect(transport: Transport): DownstreamSession {
     const session = new DownstreamSession(this, transport, String(this.#nextSessionId++));
     this.#sessions.add(session);
-    session.closed.then(() => this.#sessions.delete(session)).catch(() => {});
+    void this.logging.sync();
+    session.closed
+      .then(() => {
+        this.#sessions.delete(session);
+        this.subscriptions.dropSession(session);
+        void this.logging.sync();
+      })
+      .catch(() => {});
     return session;
   }
 
@@ -340,6 +353,8 @@ export class Router {
         const elapsed = Date.now() - upstream.startedAt;
         const s = this.status().find((x) => x.name === upstream.name);
         const server = upstream.server;
+    this.subscriptions.upstreamState(upstream.name, state);
+    this.logging.upstreamState(upstream.name, state);
         this.log.info(
           `upstream ${upstream.name}: ready in ${elapsed}ms — ${s?.tools ?? 0} tools, ${s?.prompts ?? 0} prompts, ${s?.resources ?? 0} resources, ${s?.resourceTemplates ?? 0} resource templates`,
           {

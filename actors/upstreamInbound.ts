@@ -49,8 +49,18 @@ export const upstreamNotifications: Record<string, UpstreamNotificationHandler> 
   'notifications/resources/list_changed': refresh('resources', 'resourceTemplates'),
   'notifications/elicitation/complete': (router, upstream, notification, session) =>
     router.serverRequests.elicitationComplete(upstream, notification, session),
-  'notifications/message': (router, upstream, notification) => {
+  // An isolated connection's messages and updates belong to its one session.
+  'notifications/resources/updated': (router, upstream, notification, session) => {
     const params = notification.params ?? {};
-    router.log.info(`upstream ${upstream} log`, { level: params.level, data: params.data });
+    if (!session) router.subscriptions.deliver(upstream, params);
+    else if (typeof params.uri === 'string') {
+      const uri = router.catalog.exposedUri(upstream, params.uri);
+      session.notifyIfReady(notification.method, { ...params, uri });
+    }
+  },
+  'notifications/message': (router, upstream, notification, session) => {
+    const params = notification.params ?? {};
+    router.log.debug(`upstream ${upstream} log`, { level: params.level, data: params.data });
+    router.logging.deliver(upstream, params, session ? [session] : router.sessions);
   },
 };

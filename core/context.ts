@@ -3,6 +3,7 @@
  * A legacy session fills it from `initialize`; a modern request brings it along in `_meta`.
  */
 import type { JsonObject } from './jsonrpc.js';
+import type { LoggingLevel } from './logLevel.js';
 
 export interface ClientInfo {
   name: string;
@@ -16,4 +17,6 @@ export interface RequestContext {
   clientInfo: ClientInfo | undefined;
   /** The downstream session id (log lines, routing of server-initiated requests). */
   sessionId: string;
+  /** Set by `logging/setLevel`; unset means the default (core/logLevel.ts). */
+  logLevel?: LoggingLevel;
 }

@@ -7,8 +7,11 @@ import type { InboundEvent } from '../../core/connection.js';
 import { ErrorCode, RpcError } from '../../core/errors.js';
 import type { JsonRpcRequest } from '../../core/jsonrpc.js';
 import type { Router } from '../router.js';
+import { completeRoute } from './completion.js';
 import { listRoute } from './lists.js';
+import { setLevelRoute } from './logging.js';
 import { byNameRoute, byUriRoute } from './named.js';
+import { subscribeRoute, unsubscribeRoute } from './resources.js';
 import { type Caller, type Route, result } from './shared.js';
 
 export type { Caller, Route } from './shared.js';
@@ -22,6 +25,10 @@ export const routes: Record<string, Route> = {
   'resources/list': listRoute('resources', 'resources'),
   'resources/templates/list': listRoute('resourceTemplates', 'resourceTemplates'),
   'resources/read': byUriRoute,
+  'resources/subscribe': subscribeRoute,
+  'resources/unsubscribe': unsubscribeRoute,
+  'completion/complete': completeRoute,
+  'logging/setLevel': setLevelRoute,
 };
 
 /** Runs the route of a request; while start-up lasts, routes wait for it (no cost after). */

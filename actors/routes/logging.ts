@@ -1,0 +1,27 @@
+/**
+ * `logging/setLevel`: stored in the session's request context; the shared upstreams are asked
+ * for the most verbose level any session wants (actors/logLevels.ts). The answer waits until
+ * they have been asked (bounded by their timeouts; a failure is logged, not returned), so
+ * messages at the new level can follow right after the response.
+ */
+import { defer, from, map } from 'rxjs';
+import { ErrorCode, RpcError } from '../../core/errors.js';
+import { isLoggingLevel, LOGGING_LEVELS } from '../../core/logLevel.js';
+import { type Route, result } from './shared.js';
+
+export const setLevelRoute: Route = (router, request, caller) =>
+  defer(() => {
+    const level = request.params?.level;
+    if (!isLoggingLevel(level)) {
+      throw new RpcError(
+        ErrorCode.InvalidParams,
+        `logging/setLevel: params.level must be one of ${LOGGING_LEVELS.join(', ')}`,
+        { level },
+      );
+    }
+    if (!caller.session) {
+      throw new RpcError(ErrorCode.InvalidRequest, 'logging/setLevel needs a session');
+    }
+    caller.session.setLogLevel(level);
+    return from(router.logging.sync()).pipe(map(() => result({})));
+  });
