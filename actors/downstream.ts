@@ -64,16 +64,16 @@ export class DownstreamSession {
     return this.#context;
   }
 
+  /** `logging/setLevel`: the least severe level this session receives (actors/logLevels.ts). */
+  setLogLevel(level: LoggingLevel): void {
+    this.#context = { ...this.#context, logLevel: level };
+  }
+
   /** Sends a notification if the client has finished initializing. */
   notifyIfReady(method: string, params?: JsonObject): void {
     if (this.state === 'ready' || this.state === 'initializing') {
       this.connection.notify(method, params);
     }
-  }
-
-  /** `logging/setLevel`: the least severe level this session receives (actors/logLevels.ts). */
-  setLogLevel(level: LoggingLevel): void {
-    this.#context = { ...this.#context, logLevel: level };
   }
 
   close(): Promise<void> {

@@ -83,6 +83,10 @@ export class Router {
   readonly serverRequests = new ServerRequests(this);
   /** Per-session connections of `sessionMode: "isolated"` upstreams. */
   readonly isolated: IsolatedUpstreams;
+  /** Resource subscriptions toward shared upstreams, reference-counted per URI. */
+  readonly subscriptions: Subscriptions = routerSubscriptions(this);
+  /** Per-session log levels, and the level asked of each shared upstream. */
+  readonly logging: LogLevels = routerLogLevels(this);
   readonly #options: RouterOptions;
   readonly #upstreams = new Map<string, Upstream>();
   readonly #sessions = new Set<DownstreamSession>();
@@ -90,10 +94,6 @@ export class Router {
   #started: Promise<void> | undefined;
   #resolveStarted: (() => void) | undefined;
   #pendingChanges = new Set<CatalogKind>();
-  /** Resource subscriptions toward shared upstreams, reference-counted per URI. */
-  readonly subscriptions: Subscriptions = routerSubscriptions(this);
-  /** Per-session log levels, and the level asked of each shared upstream. */
-  readonly logging: LogLevels = routerLogLevels(this);
   #flushScheduled = false;
   #nextSessionId = 1;
   /** Items fetched per upstream and kind (before filters and collisions), for status lines. */
@@ -345,6 +345,8 @@ export class Router {
 
   #onUpstreamState(upstream: Upstream, state: UpstreamState): void {
     if (this.#closed) return;
+    this.subscriptions.upstreamState(upstream.name, state);
+    this.logging.upstreamState(upstream.name, state);
     if (state === 'ready') {
       void this.#refresh(
         upstream,
@@ -353,8 +355,6 @@ export class Router {
         const elapsed = Date.now() - upstream.startedAt;
         const s = this.status().find((x) => x.name === upstream.name);
         const server = upstream.server;
-    this.subscriptions.upstreamState(upstream.name, state);
-    this.logging.upstreamState(upstream.name, state);
         this.log.info(
           `upstream ${upstream.name}: ready in ${elapsed}ms — ${s?.tools ?? 0} tools, ${s?.prompts ?? 0} prompts, ${s?.resources ?? 0} resources, ${s?.resourceTemplates ?? 0} resource templates`,
           {
