@@ -12,10 +12,10 @@
  * - Cancellation is unsubscription: the upstream cancelling its request (or its connection
  *   closing) unsubscribes the handler, which cancels the downstream request.
  */
-import { defer, finalize, map, type Observable, tap } from 'rxjs';
+import { catchError, defer, finalize, map, type Observable, tap } from 'rxjs';
 import { capabilityGap } from '../core/clientCapabilities.js';
 import type { InboundContext, InboundEvent, RequestEvent } from '../core/connection.js';
-import { ErrorCode, RpcError } from '../core/errors.js';
+import { ErrorCode, LocalError, RpcError } from '../core/errors.js';
 import type {
   JsonObject,
   JsonRpcId,
@@ -100,7 +100,17 @@ export class ServerRequests {
             ? {}
             : { relatedRequestId: target.relatedRequestId }),
         })
-        .pipe(map(toCaller));
+        .pipe(
+          map(toCaller),
+          catchError((error: unknown) => {
+            if (!(error instanceof LocalError) || error.code !== 'closed') throw error;
+            throw new RpcError(
+              ErrorCode.RequestCancelled,
+              `the client session ${target.session.id} closed before answering ${method}`,
+              { upstream, reason: 'session-closed' },
+            );
+          }),
+        );
     });
   }
 
