@@ -8,6 +8,7 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Client, type ClientOptions } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import type { JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
 
 export const root = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
@@ -81,15 +82,15 @@ export async function connectCli(
   };
 }
 
-type OnMessage = StdioClientTransport['onmessage'];
+type OnMessage = Transport['onmessage'];
 
 /**
  * Records what goes through an SDK client transport, before `connect` so that `initialize` is
  * seen too: `onmessage` becomes an accessor that records, then delivers to whatever handler the
  * SDK installs; `send` records (and optionally pins the offered protocol version).
  */
-function recordTransport(
-  transport: StdioClientTransport,
+export function recordTransport(
+  transport: Transport,
   wire: JSONRPCMessage[],
   sent: JSONRPCMessage[],
   protocolVersion: string | undefined,
