@@ -24,6 +24,14 @@ import {
 } from './configSchema.js';
 import { LocalError } from './errors.js';
 import { DEFAULT_SEPARATOR, MAX_NAME_LENGTH, MIN_MAX_LENGTH, type NameFilter } from './naming.js';
+import {
+  parseRouterSupervision,
+  parseUpstreamSupervision,
+  ROUTER_SUPERVISION_KEYS,
+  type RouterSupervisionConfig,
+  UPSTREAM_SUPERVISION_KEYS,
+  type UpstreamSupervisionConfig,
+} from './supervisionConfig.js';
 
 export type { ConfigIssue } from './configSchema.js';
 export type { NameFilter } from './naming.js';
@@ -32,7 +40,8 @@ export type SessionMode = 'shared' | 'isolated';
 export type UpstreamTransportKind = 'stdio' | 'streamable-http' | 'sse' | 'ws';
 export type ConfigLogLevel = 'debug' | 'info' | 'warn' | 'error';
 
-export interface UpstreamConfig {
+/** Supervision keys (`restart`, `keepalive`, `initializeTimeoutMs`): core/supervisionConfig.ts. */
+export interface UpstreamConfig extends UpstreamSupervisionConfig {
   /** The key under `mcpServers`. */
   name: string;
   transport: UpstreamTransportKind;
@@ -56,7 +65,8 @@ export interface UpstreamConfig {
   disabled: boolean;
 }
 
-export interface RouterConfig {
+/** Supervision and shutdown keys: core/supervisionConfig.ts. */
+export interface RouterConfig extends RouterSupervisionConfig {
   /** In file order (see README for integer-like keys), disabled ones included. */
   upstreams: UpstreamConfig[];
   separator: string;
@@ -117,6 +127,7 @@ const MUX_KEYS = new Set([
   'maxTotalTimeoutMs',
   'concurrency',
   'maxQueue',
+  ...ROUTER_SUPERVISION_KEYS,
 ]);
 const SERVER_KEYS = new Set([
   'command',
@@ -136,6 +147,7 @@ const SERVER_KEYS = new Set([
   'tools',
   'prompts',
   'disabled',
+  ...UPSTREAM_SUPERVISION_KEYS,
 ]);
 const FILTER_KEYS = new Set(['allow', 'deny']);
 
@@ -257,6 +269,7 @@ function parseMux(value: unknown, issues: Issues): MuxOptions {
     mux.logLevel = oneOf(raw.logLevel, at('logLevel'), issues, LOG_LEVELS) ?? mux.logLevel;
   }
   Object.assign(mux, parseLimits(raw, 'mcpMux', mux, issues));
+  Object.assign(mux, parseRouterSupervision(raw, issues));
   return mux;
 }
 
@@ -315,6 +328,7 @@ function parseServer(
     tools: parseFilter(raw.tools, at('tools'), issues),
     prompts: parseFilter(raw.prompts, at('prompts'), issues),
     disabled,
+    ...parseUpstreamSupervision(raw, path, mux, issues),
   };
 
   if (raw.prefix !== undefined) {
