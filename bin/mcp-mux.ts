@@ -2,17 +2,41 @@
 /**
  * The mcp-mux CLI: reads a config, builds a router, attaches the facades.
  *
- *   mcp-mux --config F            the stdio router (the default facade)
- *   mcp-mux inspect --config F    prints the merged catalog and collisions, then exits
+ *   mcp-mux --config F                      the stdio router (the default facade)
+ *   mcp-mux --config F --http 127.0.0.1:8080 [--ws 127.0.0.1:8081] [--stdio]
+ *   mcp-mux inspect --config F              prints the merged catalog and collisions, then exits
  *
- * Only protocol messages go to stdout; everything else goes to stderr.
+ * Only protocol messages go to stdout; everything else goes to stderr. Flags: bin/README.md.
  */
 import { parseArgs } from 'node:util';
 import { ConfigError, createLogger, createRouter, type Logger, loadConfigFile } from '../index.js';
+import { type ListenSpec, parseListen, readTokens, startFacades, UsageError } from './facades.js';
 import { inspect } from './inspect.js';
-import { serveStdio } from './serve.js';
+import { serve } from './serve.js';
 
-const usage = `usage: mcp-mux [inspect] --config FILE [--log-level debug|info|warn|error]`;
+const usage = `usage: mcp-mux [inspect] --config FILE [options]
+  --log-level debug|info|warn|error
+  --http HOST:PORT          Streamable HTTP on /mcp, legacy HTTP+SSE on /sse + /messages (repeatable)
+  --http-json HOST:PORT     the same, answering each POST with one JSON body instead of SSE
+  --ws HOST:PORT            WebSocket (subprotocol "mcp") on /mcp (repeatable)
+  --stdio / --no-stdio      serve stdin/stdout too (default: only when no listener is given)
+  --token-env NAME          bearer tokens (comma-separated) from $NAME (default MCP_MUX_TOKENS)
+  --allow-origin ORIGIN     accept this Origin header (repeatable; "*" = any)
+  --allow-host HOST:PORT    accept this Host header (repeatable)
+  --no-host-check           skip Host/Origin validation (behind a proxy that does it)
+  --max-body-bytes N        request body limit (default 4194304)
+  --disconnect-grace-ms N   wait for a dropped HTTP response to be resumed before cancelling (3000)`;
+
+const DEFAULT_TOKEN_ENV = 'MCP_MUX_TOKENS';
+
+function integerFlag(name: string, value: string | undefined): number | undefined {
+  if (value === undefined) return undefined;
+  const n = Number(value);
+  if (!Number.isSafeInteger(n) || n < 0) {
+    throw new UsageError(`--${name} expects a non-negative integer, got "${value}"`);
+  }
+  return n;
+}
 
 async function main(argv: string[]): Promise<number> {
   const { values, positionals } = parseArgs({
@@ -21,6 +45,17 @@ async function main(argv: string[]): Promise<number> {
     options: {
       config: { type: 'string', short: 'c' },
       'log-level': { type: 'string' },
+      http: { type: 'string', multiple: true },
+      'http-json': { type: 'string', multiple: true },
+      ws: { type: 'string', multiple: true },
+      stdio: { type: 'boolean' },
+      'no-stdio': { type: 'boolean' },
+      'token-env': { type: 'string' },
+      'allow-origin': { type: 'string', multiple: true },
+      'allow-host': { type: 'string', multiple: true },
+      'no-host-check': { type: 'boolean' },
+      'max-body-bytes': { type: 'string' },
+      'disconnect-grace-ms': { type: 'string' },
       help: { type: 'boolean', short: 'h' },
     },
   });
@@ -29,23 +64,45 @@ async function main(argv: string[]): Promise<number> {
     return 0;
   }
   const command = positionals[0] ?? 'serve';
-  if (!values.config) {
-    process.stderr.write(`mcp-mux: --config FILE is required\n${usage}\n`);
-    return 2;
+  if (!values.config) throw new UsageError('--config FILE is required');
+  if (command !== 'serve' && command !== 'inspect') {
+    throw new UsageError(`unknown command "${command}"`);
   }
+  const listeners: ListenSpec[] = [
+    ...(values.http ?? []).map((v) => parseListen('http', v)),
+    ...(values['http-json'] ?? []).map((v) => parseListen('http-json', v)),
+    ...(values.ws ?? []).map((v) => parseListen('ws', v)),
+  ];
+  if (values.stdio && values['no-stdio']) throw new UsageError('--stdio and --no-stdio conflict');
+  const stdio = values.stdio ?? (values['no-stdio'] ? false : listeners.length === 0);
+  if (command === 'serve' && !stdio && listeners.length === 0) {
+    throw new UsageError('--no-stdio needs a listener (--http, --http-json or --ws)');
+  }
+  const tokenEnv = values['token-env'] ?? DEFAULT_TOKEN_ENV;
+  const bearerTokens = readTokens(process.env, tokenEnv, values['token-env'] !== undefined);
+  const maxBodyBytes = integerFlag('max-body-bytes', values['max-body-bytes']);
+  const disconnectGraceMs = integerFlag('disconnect-grace-ms', values['disconnect-grace-ms']);
+
   const config = await loadConfigFile(values.config);
   const level = (values['log-level'] as typeof config.logLevel | undefined) ?? config.logLevel;
   const log: Logger = createLogger({ level });
-  const router = createRouter(config, { log });
-  switch (command) {
-    case 'serve':
-      return serveStdio(router, log);
-    case 'inspect':
-      return inspect(router);
-    default:
-      process.stderr.write(`mcp-mux: unknown command "${command}"\n${usage}\n`);
-      return 2;
-  }
+  const router = createRouter(config, {
+    log,
+    ...(disconnectGraceMs === undefined ? {} : { disconnectGraceMs }),
+  });
+  if (command === 'inspect') return inspect(router);
+  const facades =
+    listeners.length === 0
+      ? undefined
+      : await startFacades(router, listeners, {
+          bearerTokens,
+          allowedHosts: values['allow-host'] ?? [],
+          allowedOrigins: values['allow-origin'] ?? [],
+          dnsRebindingProtection: !values['no-host-check'],
+          ...(maxBodyBytes === undefined ? {} : { maxBodyBytes }),
+          log,
+        });
+  return serve(router, log, { stdio, ...(facades ? { facades } : {}) });
 }
 
 main(process.argv.slice(2)).then(
@@ -53,13 +110,18 @@ main(process.argv.slice(2)).then(
     if (code !== undefined) process.exitCode = code;
   },
   (error: unknown) => {
-    if (error instanceof ConfigError) {
+    const code = (error as { code?: unknown } | undefined)?.code;
+    if (error instanceof UsageError || String(code).startsWith('ERR_PARSE_ARGS')) {
+      process.stderr.write(`mcp-mux: ${(error as Error).message}\n${usage}\n`);
+      process.exitCode = 2;
+    } else if (error instanceof ConfigError) {
       process.stderr.write(`mcp-mux: invalid config\n${error.message}\n`);
+      process.exitCode = 1;
     } else {
       process.stderr.write(
         `mcp-mux: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`,
       );
+      process.exitCode = 1;
     }
-    process.exitCode = 1;
   },
 );

@@ -1,13 +1,22 @@
 /**
- * The long-running router: stdio facade on the process's own stdin/stdout, shutdown on
- * stdin end, SIGINT or SIGTERM (upstreams are closed as the spec says; no orphans).
+ * The long-running router: the stdio facade on the process's own stdin/stdout and/or the
+ * network facades, until stdin ends (when stdio is served), SIGINT or SIGTERM. Shutdown stops
+ * the listeners, then closes the router (upstreams are closed as the spec says; no orphans).
  */
 import type { Logger, Router } from '../index.js';
 import { StdioServerTransport } from '../transports/stdio.js';
+import type { Facades } from './facades.js';
 
-export async function serveStdio(router: Router, log: Logger): Promise<number> {
+export interface ServeOptions {
+  /** Serve a client on stdin/stdout; its end (stdin closed) stops the router. */
+  stdio: boolean;
+  /** Network listeners already attached to the router (bin/facades.ts). */
+  facades?: Facades;
+}
+
+export async function serve(router: Router, log: Logger, options: ServeOptions): Promise<number> {
   const started = router.start();
-  const session = router.connect(new StdioServerTransport());
+  const session = options.stdio ? router.connect(new StdioServerTransport()) : undefined;
   void started.then(() => {
     const statuses = router.status();
     const ready = statuses.filter((s) => s.state === 'ready');
@@ -19,7 +28,10 @@ export async function serveStdio(router: Router, log: Logger): Promise<number> {
   const stop = (why: string): Promise<void> => {
     if (!stopping) {
       log.info(`shutting down (${why})`);
-      stopping = router.close();
+      stopping = (async () => {
+        await options.facades?.close();
+        await router.close();
+      })();
     }
     return stopping;
   };
@@ -28,7 +40,17 @@ export async function serveStdio(router: Router, log: Logger): Promise<number> {
   };
   process.once('SIGINT', onSignal);
   process.once('SIGTERM', onSignal);
-  await session.closed;
-  await stop('stdin closed');
+  if (session) {
+    await session.closed;
+    await stop('stdin closed');
+    return 0;
+  }
+  // Network only: the listeners keep the process alive until a signal stops it.
+  await new Promise<void>(() => {});
   return 0;
+}
+
+/** The stdio router alone (the CLI's default). */
+export function serveStdio(router: Router, log: Logger): Promise<number> {
+  return serve(router, log, { stdio: true });
 }

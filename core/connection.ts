@@ -156,6 +156,20 @@ export class Connection {
     this.#trySend(notification(method, params), options);
   }
 
+  /**
+   * Cancels an inbound request as if the peer had sent `notifications/cancelled` for it (its
+   * handler is unsubscribed, its signal aborted, no response is sent). Used when the client
+   * can no longer receive the answer (its HTTP response is gone). False when none is in flight.
+   */
+  cancelInbound(id: JsonRpcId, reason: string): boolean {
+    return this.#inbound.onCancelled({ requestId: id, reason });
+  }
+
+  /** Tells an HTTP transport the negotiated version (sent as `MCP-Protocol-Version`). */
+  setProtocolVersion(version: string): void {
+    this.#transport.setProtocolVersion?.(version);
+  }
+
   /** Sizes of the in-flight tables (leak tests expect 0 once everything has settled). */
   stats(): ConnectionStats {
     return { outbound: this.#outbound.size, inbound: this.#inbound.size };

@@ -1,39 +1,72 @@
 /**
  * Opens the transport of one configured upstream: a child process for `command` servers, a
  * network client for `url` servers. It reads only the transport keys of the config.
+ *
+ * - `streamable-http`: `connectHttpUpstream`, which falls back to legacy HTTP+SSE on the same
+ *   URL when the first POST gets 400/404/405 (spec "Backwards Compatibility").
+ * - `sse`: the legacy HTTP+SSE client; resolves once the `endpoint` event arrived.
+ * - `ws`: the WebSocket client (subprotocol `mcp`); resolves once the socket is open.
+ *
+ * `headers` (already `${env:NAME}`-substituted by the config) go on every HTTP request or on the
+ * WebSocket handshake. Aborting `signal` closes the transport, also while it is connecting.
  */
 import type { UpstreamConfig } from '../core/config.js';
 import type { Logger } from '../core/log.js';
+import { connectHttpUpstream } from './http/connectHttpUpstream.js';
+import { SseClientTransport } from './http/sseClient.js';
 import { StdioClientTransport } from './stdioClient.js';
 import type { Transport } from './transport.js';
+import { WebSocketClientTransport } from './websocket/websocketClient.js';
 
 export interface OpenTransportOptions {
   log: Logger;
   signal?: AbortSignal;
 }
 
+type Startable = Transport & { start?(): Promise<void> };
+
 export async function openUpstreamTransport(
   config: UpstreamConfig,
   options: OpenTransportOptions,
 ): Promise<Transport> {
   const log = options.log.child(`upstream ${config.name}`);
+  const transport = create(config, log);
+  const { signal } = options;
+  if (signal?.aborted) {
+    await transport.close();
+    throw new Error(`upstream ${config.name}: opening was aborted`);
+  }
+  signal?.addEventListener('abort', () => void transport.close(), { once: true });
+  // Connecting first makes a refused connection a clear "connect failed" instead of a closed
+  // transport under `initialize`. Streamable HTTP has nothing to do before its first POST.
+  await transport.start?.();
+  return transport;
+}
+
+function create(config: UpstreamConfig, log: Logger): Startable {
+  if (config.transport === 'stdio') {
+    if (config.command === undefined) throw new Error(`upstream ${config.name} has no command`);
+    return new StdioClientTransport({
+      command: config.command,
+      args: config.args,
+      env: config.env,
+      ...(config.cwd === undefined ? {} : { cwd: config.cwd }),
+      name: config.name,
+      log,
+    });
+  }
+  if (config.url === undefined) throw new Error(`upstream ${config.name} has no url`);
+  const options = { headers: config.headers, log };
   switch (config.transport) {
-    case 'stdio': {
-      if (config.command === undefined) throw new Error(`upstream ${config.name} has no command`);
-      const transport = new StdioClientTransport({
-        command: config.command,
-        args: config.args,
-        env: config.env,
-        ...(config.cwd === undefined ? {} : { cwd: config.cwd }),
-        name: config.name,
-        log,
-      });
-      options.signal?.addEventListener('abort', () => void transport.close(), { once: true });
-      return transport;
-    }
+    case 'streamable-http':
+      return connectHttpUpstream(config.url, options);
+    case 'sse':
+      return new SseClientTransport(config.url, options);
+    case 'ws':
+      return new WebSocketClientTransport(config.url, options);
     default:
       throw new Error(
-        `upstream ${config.name}: transport "${config.transport}" is not supported yet`,
+        `upstream ${config.name}: transport "${String(config.transport)}" is not supported`,
       );
   }
 }

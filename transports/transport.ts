@@ -59,6 +59,12 @@ export interface Transport {
    */
   readonly disconnects$?: Observable<{ requestIds: JsonRpcId[] }>;
   /**
+   * OPTIONAL (with `disconnects$`): the client reconnected to the stream carrying these inbound
+   * requests (Streamable HTTP: GET with `Last-Event-ID`), so their responses can reach it again.
+   * Completes when the transport closes.
+   */
+  readonly resumes$?: Observable<{ requestIds: JsonRpcId[] }>;
+  /**
    * OPTIONAL (HTTP client transports): the protocol version negotiated by the upper layer, sent
    * as the `MCP-Protocol-Version` header on every later HTTP request.
    */

@@ -65,6 +65,8 @@ export class StreamableHttpSession extends BaseTransport {
   readonly #replay: ReplayBuffer;
   readonly #disconnects = new Subject<{ requestIds: JsonRpcId[] }>();
   readonly disconnects$ = this.#disconnects.asObservable();
+  readonly #resumes = new Subject<{ requestIds: JsonRpcId[] }>();
+  readonly resumes$ = this.#resumes.asObservable();
   #nextStreamId = 1;
   #lastActive = Date.now();
 
@@ -151,6 +153,7 @@ export class StreamableHttpSession extends BaseTransport {
     }
     if (stream === this.#standalone) this.#undelivered.length = 0;
     this.#attach(stream, writer);
+    if (stream.pending.size > 0) this.#resumes.next({ requestIds: [...stream.pending.values()] });
   }
 
   send(message: unknown, options: SendOptions = {}): void {
@@ -281,6 +284,7 @@ export class StreamableHttpSession extends BaseTransport {
       else writer?.end();
     }
     this.#disconnects.complete();
+    this.#resumes.complete();
     this.#options.onEnd();
   }
 }

@@ -1,0 +1,138 @@
+/**
+ * The network facades of the CLI: listeners given as `--http`, `--http-json` and `--ws`
+ * `HOST:PORT` flags, each accepted client session attached to the router. Decisions:
+ * bin/README.md.
+ */
+import type { Logger, Router } from '../index.js';
+import { createHttpFacade } from '../transports/http/httpFacade.js';
+import type { TransportServer } from '../transports/transport.js';
+import { createWebSocketFacade } from '../transports/websocket/websocketServer.js';
+
+/** `http`: SSE-streamed POST responses; `http-json`: one JSON body per POST; `ws`: WebSocket. */
+export type ListenKind = 'http' | 'http-json' | 'ws';
+
+export interface ListenSpec {
+  kind: ListenKind;
+  host: string;
+  port: number;
+}
+
+/** Protection shared by every listener (transports/http/README.md, "Protection"). */
+export interface FacadeOptions {
+  /** Accepted bearer tokens; empty: no authentication. */
+  bearerTokens: readonly string[];
+  allowedHosts: readonly string[];
+  allowedOrigins: readonly string[];
+  /** Host/Origin validation (off only behind a proxy that does it). */
+  dnsRebindingProtection: boolean;
+  maxBodyBytes?: number;
+  log: Logger;
+}
+
+export interface Facades {
+  /** What each listener serves, e.g. `{ kind: 'http', url: 'http://127.0.0.1:43117/mcp' }`. */
+  readonly endpoints: { kind: string; url: string }[];
+  /** Stops listening and closes every session the listeners accepted. */
+  close(): Promise<void>;
+}
+
+/** A command-line mistake: the CLI prints it with the usage and exits 2. */
+export class UsageError extends Error {
+  override readonly name = 'UsageError';
+}
+
+export const DEFAULT_HOST = '127.0.0.1';
+
+/**
+ * `HOST:PORT`, `:PORT` or `PORT` (host 127.0.0.1), `[v6]:PORT`. Port 0 picks a free port.
+ * @throws UsageError
+ */
+export function parseListen(kind: ListenKind, value: string): ListenSpec {
+  const match = /^(?:\[([0-9A-Fa-f:.]+)\]|([^:[\]]*)):(\d+)$|^(\d+)$/.exec(value.trim());
+  const host = match?.[1] ?? match?.[2] ?? '';
+  const port = Number(match?.[3] ?? match?.[4]);
+  if (!match || !Number.isInteger(port) || port < 0 || port > 65_535) {
+    throw new UsageError(`--${kind} expects HOST:PORT (e.g. 127.0.0.1:8080), got "${value}"`);
+  }
+  return { kind, host: host === '' ? DEFAULT_HOST : host, port };
+}
+
+/**
+ * Bearer tokens from the environment variable `name`: comma-separated, blanks ignored.
+ * `required` (the variable was named explicitly): unset or empty is an error, so a typo
+ * never leaves a listener open without authentication.
+ * @throws UsageError
+ */
+export function readTokens(
+  env: Record<string, string | undefined>,
+  name: string,
+  required: boolean,
+): string[] {
+  const tokens = (env[name] ?? '')
+    .split(',')
+    .map((token) => token.trim())
+    .filter((token) => token !== '');
+  if (required && tokens.length === 0) {
+    throw new UsageError(`--token-env ${name}: the environment variable is unset or empty`);
+  }
+  return tokens;
+}
+
+const isLoopback = (host: string): boolean =>
+  host === 'localhost' || host === '::1' || /^127\./.test(host);
+
+/** Opens every listener (all or none: a failure closes the ones already open). */
+export async function startFacades(
+  router: Router,
+  specs: readonly ListenSpec[],
+  options: FacadeOptions,
+): Promise<Facades> {
+  const { log } = options;
+  const servers: TransportServer[] = [];
+  const endpoints: { kind: string; url: string }[] = [];
+  const protection = {
+    bearerTokens: options.bearerTokens,
+    allowedHosts: options.allowedHosts,
+    allowedOrigins: options.allowedOrigins,
+    dnsRebindingProtection: options.dnsRebindingProtection,
+    ...(options.maxBodyBytes === undefined ? {} : { maxBodyBytes: options.maxBodyBytes }),
+  };
+  try {
+    for (const spec of specs) {
+      const listen = { host: spec.host, port: spec.port, ...protection };
+      if (spec.kind === 'ws') {
+        const facade = await createWebSocketFacade({ ...listen, log: log.child('ws') });
+        servers.push(facade);
+        endpoints.push({ kind: 'ws', url: facade.url });
+      } else {
+        const facade = await createHttpFacade({
+          ...listen,
+          preferJson: spec.kind === 'http-json',
+          log: log.child(spec.kind),
+        });
+        servers.push(facade);
+        const base = facade.url.slice(0, -'/mcp'.length);
+        endpoints.push({ kind: spec.kind, url: facade.url }, { kind: 'sse', url: `${base}/sse` });
+      }
+      if (!isLoopback(spec.host) && options.bearerTokens.length === 0) {
+        log.warn(
+          `${spec.kind} listener on ${spec.host} is reachable from the network without a bearer token (set MCP_MUX_TOKENS)`,
+        );
+      }
+    }
+  } catch (error) {
+    await Promise.allSettled(servers.map((server) => server.close()));
+    throw error;
+  }
+  const subscriptions = servers.map((server) =>
+    server.connections$.subscribe((transport) => router.connect(transport)),
+  );
+  for (const endpoint of endpoints) log.info(`listening: ${endpoint.kind} ${endpoint.url}`);
+  return {
+    endpoints,
+    async close(): Promise<void> {
+      for (const subscription of subscriptions) subscription.unsubscribe();
+      await Promise.allSettled(servers.map((server) => server.close()));
+    },
+  };
+}
