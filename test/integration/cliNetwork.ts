@@ -19,11 +19,15 @@ import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import { WebSocket } from 'ws';
 import { cliPath, everythingPath, fixturePath } from './harness.js';
 
-/** Polls `check` every 20 ms until it is truthy, at most `ms`. */
-export async function until<T>(check: () => T, ms: number, what: string): Promise<NonNullable<T>> {
+/** Polls `check` every 20 ms until it is (or resolves to) something truthy, at most `ms`. */
+export async function until<T>(
+  check: () => T | Promise<T>,
+  ms: number,
+  what: string,
+): Promise<NonNullable<T>> {
   const deadline = Date.now() + ms;
   for (;;) {
-    const value = check();
+    const value = await check();
     if (value) return value as NonNullable<T>;
     if (Date.now() > deadline) throw new Error(`timed out after ${ms} ms waiting for ${what}`);
     await new Promise((resolve) => setTimeout(resolve, 20));
