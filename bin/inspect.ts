@@ -1,14 +1,17 @@
 /**
  * `mcp-mux inspect`: connects to every upstream, prints the merged catalog (upstream,
- * original name, exposed name, status) and any collisions, and exits.
+ * original name, exposed name, status) and any collisions, and exits: 0 when every enabled
+ * upstream is ready, 1 otherwise. The states are read before the router closes (closing makes
+ * every upstream `closed`).
  */
 import type { Router } from '../index.js';
 
 export async function inspect(router: Router): Promise<number> {
   await router.start();
+  const statuses = router.status();
   const out: string[] = [];
   out.push('UPSTREAM\tSTATE\tDETAIL');
-  for (const s of router.status()) {
+  for (const s of statuses) {
     out.push(
       `${s.name}\t${s.state}\t${s.error ?? `${s.tools} tools, ${s.prompts} prompts, ${s.resources} resources, ${s.resourceTemplates} templates`}`,
     );
@@ -28,7 +31,10 @@ export async function inspect(router: Router): Promise<number> {
       `${c.kind}\t${c.exposed}\twinner ${c.winner.upstream}/${c.winner.original}\tloser ${c.loser.upstream}/${c.loser.original} (not exposed)`,
     );
   }
-  process.stdout.write(`${out.join('\n')}\n`);
+  // Wait for the write to be handed over: the CLI exits right after (a pipe may be async).
+  await new Promise<void>((resolve) =>
+    process.stdout.write(`${out.join('\n')}\n`, () => resolve()),
+  );
   await router.close();
-  return router.status().some((s) => s.state !== 'ready') ? 1 : 0;
+  return statuses.some((s) => s.state !== 'ready') ? 1 : 0;
 }

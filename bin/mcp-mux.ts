@@ -90,7 +90,8 @@ async function main(argv: string[]): Promise<number> {
     log,
     ...(disconnectGraceMs === undefined ? {} : { disconnectGraceMs }),
   });
-  if (command === 'inspect') return inspect(router);
+  // Exit as soon as the report is out, whatever timers the router still holds.
+  if (command === 'inspect') process.exit(await inspect(router));
   const facades =
     listeners.length === 0
       ? undefined
