@@ -14,6 +14,10 @@ export interface RoundResult {
   latency: LatencySummary;
   /** CPU time of the measured process during the round, µs. */
   cpuUs?: number;
+  /** CPU time of the load generator (this process) during the round, µs. */
+  clientCpuUs?: number;
+  /** Open loop: p99 of how late the client sent requests after their schedule, µs. */
+  sendLagP99?: number;
 }
 
 export type SubjectStatus = 'ok' | 'n/a' | 'failed';
@@ -34,6 +38,8 @@ export interface SubjectResult {
   errors: number;
   /** Total CPU of the measured process over all rounds / requests completed, µs. */
   cpuUsPerRequest?: number;
+  /** The same for the load generator: shows that the client is not the bottleneck. */
+  clientCpuUsPerRequest?: number;
   /** Against the baseline subject (throughput ratio, or p50 ratio when compared by latency). */
   ratio?: number;
   /** Scenario-specific figures (bytesPerSession, bytesPerRequest, rate, addedP99Us…). */
@@ -59,6 +65,8 @@ export interface Machine {
   memoryGiB: number;
   node: string;
   platform: string;
+  /** 1-minute load average at the start and at the end of the run (other tenants). */
+  loadAverage: [number, number];
 }
 
 export interface RunResult {
@@ -107,9 +115,14 @@ export function reduceScenario(result: ScenarioResult): ScenarioResult {
     s.errors = s.rounds.reduce((n, r) => n + r.errors, 0);
     const cpu = s.rounds.map((r) => r.cpuUs);
     const completed = s.rounds.reduce((n, r) => n + r.completed, 0);
-    if (cpu.every((c) => c !== undefined) && completed > 0) {
-      s.cpuUsPerRequest = (cpu as number[]).reduce((a, b) => a + b, 0) / completed;
-    }
+    const perRequest = (values: (number | undefined)[]): number | undefined =>
+      values.every((c) => c !== undefined) && completed > 0
+        ? (values as number[]).reduce((a, b) => a + b, 0) / completed
+        : undefined;
+    const server = perRequest(cpu);
+    if (server !== undefined) s.cpuUsPerRequest = server;
+    const client = perRequest(s.rounds.map((r) => r.clientCpuUs));
+    if (client !== undefined) s.clientCpuUsPerRequest = client;
   }
   const base = result.subjects.find((s) => s.name === result.baseline);
   for (const s of result.subjects) {

@@ -3,7 +3,7 @@
  * The benchmark suite (`npm run bench`):
  *
  *   node dist/bench/run.js [--quick] [--out DIR] [--only id,id…] [--rounds N] [--round-ms N]
- *                          [--no-install] [--no-readme]
+ *                          [--no-install] [--no-readme] [--profile DIR]
  *
  * Runs the scenarios of bench/scenarios.ts, prints progress on stderr, and writes
  * <out>/<timestamp>.{json,md} with two SVG charts, copied to <out>/latest.*. With the default
@@ -11,7 +11,7 @@
  * `--quick` is the CI smoke run: a subset, one short round, no peer installation.
  */
 import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { cpus, tmpdir, totalmem } from 'node:os';
+import { cpus, loadavg, tmpdir, totalmem } from 'node:os';
 import { join, resolve } from 'node:path';
 import { killAllChildren } from './childRegistry.js';
 import { benchReadme, resultsDir } from './paths.js';
@@ -34,6 +34,8 @@ interface Options {
   readme: boolean;
   rounds?: number;
   roundMs?: number;
+  /** Directory for V8 CPU profiles of the router (`--profile`). */
+  profileDir?: string;
 }
 
 function parseArgs(argv: string[]): Options {
@@ -56,6 +58,7 @@ function parseArgs(argv: string[]): Options {
     else if (a === '--no-install') o.install = false;
     else if (a === '--install') o.install = true;
     else if (a === '--no-readme') o.readme = false;
+    else if (a === '--profile') o.profileDir = resolve(next());
     else throw new Error(`unknown option ${a}`);
   }
   if (o.quick && !argv.includes('--install')) o.install = false;
@@ -140,6 +143,7 @@ async function main(): Promise<void> {
   if (options.rounds) settings.rounds = options.rounds;
   if (options.roundMs) settings.roundMs = options.roundMs;
   const started = new Date();
+  const loadStart = Math.round(loadavg()[0]! * 100) / 100;
   const tmpDir = mkdtempSync(join(tmpdir(), 'mcp-mux-bench-'));
   const cleanup = (): void => {
     killAllChildren();
@@ -160,7 +164,13 @@ async function main(): Promise<void> {
   const peers = needsPeers
     ? await ensurePeers(options.install, log)
     : { scripts: {}, versions: {}, reasons: {} };
-  const ctx = { tmpDir, peers, failures: new Map<string, string>(), working: new Set<string>() };
+  const ctx = {
+    tmpDir,
+    peers,
+    failures: new Map<string, string>(),
+    working: new Set<string>(),
+    routerNodeArgs: options.profileDir ? ['--cpu-prof', '--cpu-prof-dir', options.profileDir] : [],
+  };
   const results: ScenarioResult[] = [];
   log(
     `mcp-mux bench: ${chosen.length} scenarios, ${settings.rounds} × ${settings.roundMs} ms rounds`,
@@ -191,6 +201,7 @@ async function main(): Promise<void> {
       memoryGiB: Math.round(totalmem() / 2 ** 30),
       node: process.version,
       platform: `${process.platform} ${process.arch}`,
+      loadAverage: [loadStart, Math.round(loadavg()[0]! * 100) / 100],
     },
     settings: {
       rounds: settings.rounds,

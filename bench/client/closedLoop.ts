@@ -13,6 +13,8 @@ export interface LoadResult {
   /** Completed requests per second. */
   throughput: number;
   latency: Histogram;
+  /** Open loop only: how late the client itself sent each request (µs after its schedule). */
+  sendLag?: Histogram;
   firstError?: string;
 }
 

@@ -42,6 +42,7 @@ export function runOpenLoop(options: OpenLoopOptions): Promise<LoadResult> {
   const intervalMs = 1000 / options.rate;
   const total = Math.max(1, Math.floor((options.rate * options.durationMs) / 1000));
   const latency = createLatencyHistogram();
+  const sendLag = createLatencyHistogram();
   const start = clock.now();
   let sent = 0;
   let settled = 0;
@@ -59,12 +60,14 @@ export function runOpenLoop(options: OpenLoopOptions): Promise<LoadResult> {
         elapsedMs,
         throughput: (completed * 1000) / elapsedMs,
         latency,
+        sendLag,
       };
       if (firstError !== undefined) result.firstError = firstError;
       resolve(result);
     };
     const send = (i: number): void => {
       const scheduled = start + i * intervalMs;
+      recordMs(sendLag, clock.now() - scheduled);
       options.call(i).then(
         () => {
           lastDone = clock.now();

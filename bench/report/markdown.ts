@@ -4,6 +4,7 @@ import { formatCompact } from './svgChart.js';
 
 const cell = (text: string): string => text.replace(/\|/g, '\\|').replace(/\n/g, ' ');
 const int = (n: number | undefined): string => (n === undefined ? '' : String(Math.round(n)));
+const fixed = (n: number | undefined): string => (n === undefined ? '' : n.toFixed(1));
 const met = (m: boolean | null): string => (m === null ? 'n/a' : m ? '✅ met' : '❌ missed');
 
 function status(s: SubjectResult): string | undefined {
@@ -23,7 +24,7 @@ export function renderMarkdown(run: RunResult, options: MarkdownOptions = {}): s
   const m = run.machine;
   const out: string[] = [];
   out.push(
-    `Run ${run.startedAt} (${run.mode}): ${m.cpus} × ${m.cpuModel}, ${m.memoryGiB} GiB, Node ${m.node}, ${m.platform}. ` +
+    `Run ${run.startedAt} (${run.mode}): ${m.cpus} × ${m.cpuModel}, ${m.memoryGiB} GiB, Node ${m.node}, ${m.platform}, load average ${m.loadAverage.join(' → ')}. ` +
       `${run.settings.rounds} interleaved rounds of ${run.settings.roundMs} ms per subject; figures are medians of rounds.`,
     '',
   );
@@ -49,15 +50,15 @@ export function renderMarkdown(run: RunResult, options: MarkdownOptions = {}): s
   out.push(
     `${h} Throughput and latency`,
     '',
-    '| Scenario | Subject (client→subject→upstream) | req/s | vs baseline | p50 µs | p99 µs | p99.9 µs | CPU µs/req | errors |',
-    '|---|---|--:|--:|--:|--:|--:|--:|--:|',
+    '| Scenario | Subject (client→subject→upstream) | req/s | vs baseline | p50 µs | p99 µs | p99.9 µs | CPU µs/req | client CPU µs/req | errors |',
+    '|---|---|--:|--:|--:|--:|--:|--:|--:|--:|',
   );
   for (const s of run.scenarios.filter((x) => x.kind === 'throughput' || x.kind === 'latency')) {
     s.subjects.forEach((sub, i) => {
       const name = i === 0 ? `**${s.id}**` : '';
       const st = status(sub);
       if (st) {
-        out.push(`| ${name} | ${cell(sub.label)} | ${st} | | | | | | |`);
+        out.push(`| ${name} | ${cell(sub.label)} | ${st} | | | | | | | |`);
         return;
       }
       const ratio =
@@ -66,7 +67,7 @@ export function renderMarkdown(run: RunResult, options: MarkdownOptions = {}): s
           : `${sub.ratio.toFixed(2)}×${s.compareBy === 'p50' ? ' (p50)' : ''}`;
       const l = sub.latency;
       out.push(
-        `| ${name} | ${cell(sub.label)} | ${sub.throughput === undefined ? '' : formatCompact(sub.throughput)} | ${ratio} | ${int(l?.p50)} | ${int(l?.p99)} | ${int(l?.p999)} | ${sub.cpuUsPerRequest === undefined ? '' : sub.cpuUsPerRequest.toFixed(1)} | ${sub.errors} |`,
+        `| ${name} | ${cell(sub.label)} | ${sub.throughput === undefined ? '' : formatCompact(sub.throughput)} | ${ratio} | ${int(l?.p50)} | ${int(l?.p99)} | ${int(l?.p999)} | ${fixed(sub.cpuUsPerRequest)} | ${fixed(sub.clientCpuUsPerRequest)} | ${sub.errors} |`,
       );
     });
   }

@@ -15,7 +15,7 @@ import {
   type SubjectResult,
 } from '../results.js';
 import type { Load, Scenario } from '../scenarios.js';
-import { summarizeLatency } from '../stats/latency.js';
+import { median, summarizeLatency } from '../stats/latency.js';
 import { readCpuMicros } from '../stats/procStats.js';
 import {
   type LaunchContext,
@@ -86,15 +86,23 @@ async function checkEcho(launched: Launched, load: Load): Promise<void> {
   }
 }
 
-function toRound(load: LoadResult, cpuUs: number | undefined): RoundResult {
+function toRound(load: LoadResult, cpuUs: number | undefined, clientCpuUs: number): RoundResult {
   const round: RoundResult = {
     throughput: load.throughput,
     completed: load.completed,
     errors: load.errors,
     latency: summarizeLatency(load.latency),
+    clientCpuUs,
   };
   if (cpuUs !== undefined) round.cpuUs = cpuUs;
+  if (load.sendLag) round.sendLagP99 = load.sendLag.getValueAtPercentile(99);
   return round;
+}
+
+/** The first line of an error, short enough for a table cell. */
+export function reasonOf(e: unknown): string {
+  const line = ((e as Error).message ?? String(e)).split('\n')[0] ?? 'failed';
+  return line.length > 160 ? `${line.slice(0, 157)}…` : line;
 }
 
 /** Starts the scenario's subjects; the ones that cannot start are marked n/a. */
@@ -119,7 +127,7 @@ export async function launchAll(
         throw e;
       }
     } catch (e) {
-      const message = (e as Error).message.split('\n')[0] ?? 'failed';
+      const message = reasonOf(e);
       result.status = 'n/a';
       result.reason = spec.kind === 'mcp-mux' ? `not supported yet: ${message}` : message;
       settings.log(`  ${result.label}: n/a (${result.reason})`);
@@ -140,10 +148,13 @@ async function measure(
   const call = makeCall(launched, load);
   const pid = launched.pid;
   const cpu0 = pid === undefined ? undefined : readCpuMicros(pid);
+  const client0 = process.cpuUsage();
   const result = await run(call);
+  const client = process.cpuUsage(client0);
   const cpu1 = pid === undefined ? undefined : readCpuMicros(pid);
   if (result.completed === 0) throw new Error(result.firstError ?? 'no request completed');
-  return toRound(result, cpu0 !== undefined && cpu1 !== undefined ? cpu1 - cpu0 : undefined);
+  const cpu = cpu0 !== undefined && cpu1 !== undefined ? cpu1 - cpu0 : undefined;
+  return toRound(result, cpu, client.user + client.system);
 }
 
 export async function runLoadScenario(
@@ -172,7 +183,7 @@ export async function runLoadScenario(
     const r = byName.get(name);
     if (!r) return;
     r.status = 'failed';
-    r.reason = (e as Error).message.split('\n')[0] ?? 'failed';
+    r.reason = reasonOf(e);
     settings.log(`  ${r.label}: failed (${r.reason})`);
   };
   const closed = (i: number) => (call: (i: number) => Promise<unknown>) =>
@@ -210,8 +221,9 @@ export async function runLoadScenario(
           const m = await measure(launched, run, load);
           r.rounds.push(m);
           if (rate !== undefined) r.metrics.rate = rate;
+          const lag = m.sendLagP99 === undefined ? '' : ` (client send lag p99 ${m.sendLagP99} µs)`;
           settings.log(
-            `  round ${round}/${settings.rounds} ${r.label}: ${Math.round(m.throughput)} req/s, p50 ${m.latency.p50} µs, p99 ${m.latency.p99} µs`,
+            `  round ${round}/${settings.rounds} ${r.label}: ${Math.round(m.throughput)} req/s, p50 ${m.latency.p50} µs, p99 ${m.latency.p99} µs${lag}`,
           );
         } catch (e) {
           fail(name, e);
@@ -226,6 +238,16 @@ export async function runLoadScenario(
     const base = byName.get(scenario.baseline);
     const mux = byName.get('mcp-mux');
     if (base?.latency && mux?.latency) mux.metrics.addedP99Us = mux.latency.p99 - base.latency.p99;
+    for (const r of result.subjects) {
+      const lags = r.rounds.map((x) => x.sendLagP99).filter((x): x is number => x !== undefined);
+      if (lags.length > 0) r.metrics.sendLagP99Us = median(lags);
+    }
+    const lag = result.subjects.map((r) => r.metrics.sendLagP99Us).filter((x) => x !== undefined);
+    if (lag.length > 0) {
+      result.notes.push(
+        `the client's own send lag (timer granularity, its GC) has p99 ${lag.map((x) => Math.round(x!)).join(' / ')} µs; it is part of every subject's latency alike`,
+      );
+    }
   }
   result.durationMs = performance.now() - started;
   return result;

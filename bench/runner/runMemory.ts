@@ -11,7 +11,7 @@ import { reduceScenario, type ScenarioResult } from '../results.js';
 import type { Scenario } from '../scenarios.js';
 import { readRssBytes } from '../stats/procStats.js';
 import type { LaunchContext, Launched } from '../subjects/launch.js';
-import { closeAll, launchAll, makeCall, type RunSettings } from './runLoad.js';
+import { closeAll, launchAll, makeCall, type RunSettings, reasonOf } from './runLoad.js';
 
 const sleep = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, ms));
 
@@ -120,7 +120,7 @@ export async function runMemoryScenario(
         }
       } catch (e) {
         r.status = 'failed';
-        r.reason = (e as Error).message.split('\n')[0] ?? 'failed';
+        r.reason = reasonOf(e);
         settings.log(`  ${r.label}: failed (${r.reason})`);
       }
     }

@@ -37,6 +37,8 @@ export interface LaunchContext {
   failures: Map<string, string>;
   /** Combinations that have worked at least once in this run. */
   working: Set<string>;
+  /** Extra node flags for the router process (e.g. `--cpu-prof`). */
+  routerNodeArgs: string[];
 }
 
 export interface Launched {
@@ -151,12 +153,17 @@ async function planMux(
   if (spec.downstream === 'stdio') {
     return {
       ...plan,
-      endpoint: { kind: 'stdio', command: node, args: [muxBinPath, '--config', file] },
+      endpoint: {
+        kind: 'stdio',
+        command: node,
+        args: [...ctx.routerNodeArgs, muxBinPath, '--config', file],
+      },
     };
   }
   const port = await freePort();
   const flag = spec.downstream === 'http' ? '--http' : '--ws';
-  const mux = spawnServer(node, [muxBinPath, '--config', file, flag, `127.0.0.1:${port}`]);
+  const args = [...ctx.routerNodeArgs, muxBinPath, '--config', file, flag, `127.0.0.1:${port}`];
+  const mux = spawnServer(node, args);
   servers.push(mux);
   await waitForPort(mux, port);
   return { ...plan, endpoint: netEndpoint(spec.downstream, port), serverPid: mux.pid };
@@ -256,7 +263,7 @@ export async function launchSubject(spec: SubjectSpec, ctx: LaunchContext): Prom
           : await planPeer(spec, ctx, servers);
     const session = await openSession(plan.endpoint);
     try {
-      await awaitTools(session, plan.tools, 30_000);
+      await awaitTools(session, plan.tools, 10_000 + 200 * (spec.upstreams ?? 1));
     } catch (e) {
       await session.close();
       throw e;
