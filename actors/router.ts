@@ -20,14 +20,17 @@ import type { ClientInfo } from '../core/context.js';
 import { ErrorCode, RpcError } from '../core/errors.js';
 import type { JsonObject, JsonRpcNotification, JsonRpcRequest } from '../core/jsonrpc.js';
 import { type Logger, silentLogger } from '../core/log.js';
+import { SUPERVISION_DEFAULTS } from '../core/supervisionConfig.js';
 import { LATEST_LEGACY_VERSION } from '../core/versions.js';
 import type { Transport } from '../transports/transport.js';
 import { DownstreamSession } from './downstream.js';
 import { IsolatedUpstreams } from './isolated.js';
 import { type LogLevels, routerLogLevels } from './logLevels.js';
+import { type ReloadResult, reloadRouter } from './reload.js';
 import type { Caller } from './routes/index.js';
 import { ServerRequests } from './serverRequests.js';
 import { routerSubscriptions, type Subscriptions } from './subscriptions.js';
+import type { Health } from './supervisor.js';
 import { Upstream, type UpstreamState } from './upstream.js';
 import { upstreamNotifications, upstreamRequests } from './upstreamInbound.js';
 
@@ -36,15 +39,26 @@ export interface RouterOptions {
   openTransport: (config: UpstreamConfig, signal: AbortSignal) => Promise<Transport>;
   log?: Logger;
   scheduler?: SchedulerLike;
-  /** How long list calls and `initialize` wait for the upstreams at start-up. */
+  /** How long list calls and `initialize` wait for the upstreams at start-up (default: config). */
   startupTimeoutMs?: number;
   initializeTimeoutMs?: number;
   serverInfo?: ClientInfo;
+  /**
+   * How long a request whose client dropped its HTTP response may wait to be resumed before it
+   * is cancelled upstream (actors/cancelOnDisconnect.ts); default 3000, 0 cancels at once.
+   */
+  disconnectGraceMs?: number;
 }
 
 export interface UpstreamStatus {
   name: string;
   state: UpstreamState;
+  /** `ready`, `degraded` or `down` (actors/supervisor.ts). */
+  health: Health;
+  /** Restarts in a row since it was last stable. */
+  restarts: number;
+  /** When backing off: the time until the next restart. */
+  restartInMs?: number;
   error?: string;
   tools: number;
   prompts: number;
@@ -64,6 +78,8 @@ const LIST_KINDS: { kind: CatalogKind; method: string; key: string; capability: 
   },
 ];
 
+const ALL_KINDS = LIST_KINDS.map((k) => k.kind);
+
 const FACADE_LIST_CHANGED: Record<CatalogKind, string> = {
   tools: 'notifications/tools/list_changed',
   prompts: 'notifications/prompts/list_changed',
@@ -74,11 +90,14 @@ const FACADE_LIST_CHANGED: Record<CatalogKind, string> = {
 export const VERSION = '0.1.0';
 
 export class Router {
-  readonly config: RouterConfig;
+  /** Replaced by `reload`: read it when needed, don't keep it. */
+  #config: RouterConfig;
   readonly catalog: Catalog;
   readonly log: Logger;
   readonly serverInfo: ClientInfo;
   readonly scheduler: SchedulerLike;
+  /** See `RouterOptions.disconnectGraceMs`. */
+  readonly disconnectGraceMs: number;
   /** Server-initiated requests toward the clients, and which sessions use which upstreams. */
   readonly serverRequests = new ServerRequests(this);
   /** Per-session connections of `sessionMode: "isolated"` upstreams. */
@@ -99,12 +118,16 @@ export class Router {
   /** Items fetched per upstream and kind (before filters and collisions), for status lines. */
   readonly #counts = new Map<string, Partial<Record<CatalogKind, number>>>();
   #closed = false;
+  /** Shutting down: no new sessions, no new forwarded requests. */
+  #draining = false;
+  #reloads: Promise<unknown> = Promise.resolve();
 
   constructor(config: RouterConfig, options: RouterOptions) {
-    this.config = config;
+    this.#config = config;
     this.#options = options;
     this.log = options.log ?? silentLogger;
     this.scheduler = options.scheduler ?? asyncScheduler;
+    this.disconnectGraceMs = options.disconnectGraceMs ?? 3_000;
     this.serverInfo = options.serverInfo ?? { name: 'mcp-mux', version: VERSION };
     this.catalog = new Catalog({
       separator: config.separator,
@@ -127,7 +150,10 @@ export class Router {
     const enabled = this.config.upstreams.filter((u) => !u.disabled);
     for (const config of enabled) this.#addUpstream(config);
     this.#checkStarted();
-    const timeout = this.#options.startupTimeoutMs ?? 30_000;
+    const timeout =
+      this.#options.startupTimeoutMs ??
+      this.config.startupTimeoutMs ??
+      SUPERVISION_DEFAULTS.startupTimeoutMs;
     this.scheduler.schedule(() => {
       if (this.#resolveStarted) {
         const waiting = enabled.filter((u) => !this.#settled.has(u.name)).map((u) => u.name);
@@ -150,6 +176,10 @@ export class Router {
     return this.#started !== undefined && this.#resolveStarted === undefined;
   }
 
+  get config(): RouterConfig {
+    return this.#config;
+  }
+
   get upstreams(): ReadonlyMap<string, Upstream> {
     return this.#upstreams;
   }
@@ -157,6 +187,10 @@ export class Router {
   /** Attaches one downstream client on a transport. */
   connect(transport: Transport): DownstreamSession {
     const session = new DownstreamSession(this, transport, String(this.#nextSessionId++));
+    if (this.#draining || this.#closed) {
+      void session.close(); // shutting down: not accepted
+      return session;
+    }
     this.#sessions.add(session);
     void this.logging.sync();
     session.closed
@@ -180,6 +214,13 @@ export class Router {
     params: JsonObject,
     caller: Caller,
   ): Observable<RequestEvent> {
+    if (this.#draining) {
+      throw new RpcError(
+        ErrorCode.UpstreamUnavailable,
+        'mcp-mux is shutting down: no new requests are accepted',
+        { upstream: upstreamName, reason: 'shutdown' },
+      );
+    }
     const upstream = this.#upstreams.get(upstreamName);
     if (!upstream) {
       throw new RpcError(
@@ -210,7 +251,7 @@ export class Router {
       caller,
       isolated && caller.session
         ? this.isolated.request$(upstream.config, caller.session, method, params, options)
-        : upstream.request$(method, params, options),
+        : upstream.request$(method, params, options, caller.context.sessionId),
     );
   }
 
@@ -254,15 +295,71 @@ export class Router {
 
   status(): UpstreamStatus[] {
     const count = (name: string, kind: CatalogKind): number => this.#counts.get(name)?.[kind] ?? 0;
-    return [...this.#upstreams.values()].map((u) => ({
-      name: u.name,
-      state: u.state,
-      ...(u.error === undefined ? {} : { error: u.error }),
-      tools: count(u.name, 'tools'),
-      prompts: count(u.name, 'prompts'),
-      resources: count(u.name, 'resources'),
-      resourceTemplates: count(u.name, 'resourceTemplates'),
-    }));
+    return [...this.#upstreams.values()].map((u) => {
+      const { health, restarts, restartAt } = u.supervision;
+      return {
+        name: u.name,
+        state: u.state,
+        health,
+        restarts,
+        ...(restartAt === undefined ? {} : { restartInMs: Math.max(0, restartAt - Date.now()) }),
+        ...(u.error === undefined ? {} : { error: u.error }),
+        tools: count(u.name, 'tools'),
+        prompts: count(u.name, 'prompts'),
+        resources: count(u.name, 'resources'),
+        resourceTemplates: count(u.name, 'resourceTemplates'),
+      };
+    });
+  }
+
+  /**
+   * Applies a new config without a restart (actors/reload.ts): only upstreams whose config
+   * changed are restarted, added or removed. Rejects, keeping the running config, when the
+   * change cannot be applied live. Reloads run one after the other.
+   */
+  reload(config: RouterConfig): Promise<ReloadResult> {
+    const run = () =>
+      reloadRouter(config, {
+        current: this.#config,
+        running: [...this.#upstreams.keys()],
+        log: this.log,
+        setConfig: (next) => {
+          this.#config = next;
+        },
+        add: (upstream) => this.#addUpstream(upstream),
+        remove: (name, reason) => this.#removeUpstream(name, reason),
+        reorder: (name) => this.refresh(name, ALL_KINDS),
+      });
+    const next = this.#reloads.then(run, run);
+    this.#reloads = next.catch(() => {});
+    return next;
+  }
+
+  /** Shutdown, step 1: no new sessions (their transports are closed) and no new requests. */
+  stopAccepting(): void {
+    this.#draining = true;
+  }
+
+  /** Requests from clients still being answered, over all sessions. */
+  get inFlight(): number {
+    let n = 0;
+    for (const session of this.#sessions) n += session.connection.stats().inbound;
+    return n;
+  }
+
+  /**
+   * Fails every request admitted to a shared upstream with -32012 (`data.reason`), and cancels
+   * the running ones upstream (`notifications/cancelled`).
+   */
+  cancelInFlight(reason: string): void {
+    for (const upstream of this.#upstreams.values()) {
+      upstream.cancelAll(
+        new RpcError(ErrorCode.RequestCancelled, `Request cancelled: ${reason}`, {
+          upstream: upstream.name,
+          reason,
+        }),
+      );
+    }
   }
 
   async close(): Promise<void> {
@@ -271,7 +368,9 @@ export class Router {
     this.#resolveStarted?.();
     await Promise.allSettled([...this.#sessions].map((s) => s.close()));
     await this.isolated.close();
-    await Promise.allSettled([...this.#upstreams.values()].map((u) => u.close()));
+    await Promise.allSettled(
+      [...this.#upstreams.values()].map((u) => u.close('mcp-mux is shutting down')),
+    );
   }
 
   #addUpstream(config: UpstreamConfig): void {
@@ -284,6 +383,8 @@ export class Router {
       capabilities: routerClientCapabilities(LATEST_LEGACY_VERSION),
       initializeTimeoutMs: this.#options.initializeTimeoutMs ?? 30_000,
       onState: (u, state) => this.#onUpstreamState(u, state),
+      supervised: true,
+      log: this.log,
     });
     this.#upstreams.set(config.name, upstream);
     this.log.info(`upstream ${config.name}: connecting (${config.transport})`);
@@ -343,8 +444,22 @@ export class Router {
     if (upstream?.state === 'ready') void this.#refresh(upstream, kinds);
   }
 
+  /** Takes an upstream out (reload): its catalog part goes at once, then it is closed. */
+  async #removeUpstream(name: string, reason: string): Promise<void> {
+    const upstream = this.#upstreams.get(name);
+    if (!upstream) return;
+    this.#upstreams.delete(name);
+    this.subscriptions.upstreamState(name, 'closed');
+    this.logging.upstreamState(name, 'closed');
+    this.catalog.removeUpstream(name);
+    this.#counts.delete(name);
+    for (const kind of ALL_KINDS) this.#changed(kind);
+    await upstream.close(reason);
+  }
+
   #onUpstreamState(upstream: Upstream, state: UpstreamState): void {
-    if (this.#closed) return;
+    // A removed or replaced upstream (reload) may still report its closing.
+    if (this.#closed || this.#upstreams.get(upstream.name) !== upstream) return;
     this.subscriptions.upstreamState(upstream.name, state);
     this.logging.upstreamState(upstream.name, state);
     if (state === 'ready') {
@@ -368,7 +483,7 @@ export class Router {
     } else if (state === 'failed' || state === 'closed') {
       this.catalog.removeUpstream(upstream.name);
       this.#counts.delete(upstream.name);
-      for (const { kind } of LIST_KINDS) this.#changed(kind);
+      for (const kind of ALL_KINDS) this.#changed(kind);
       if (state === 'failed')
         this.log.error(`upstream ${upstream.name}: failed — ${upstream.error ?? 'unknown error'}`);
       this.#settle(upstream.name);
@@ -383,7 +498,7 @@ export class Router {
     const catalogUpstream = {
       name: config.name,
       prefix: config.prefix,
-      order: this.config.upstreams.indexOf(config),
+      order: this.config.upstreams.findIndex((u) => u.name === config.name),
       tools: config.tools,
       prompts: config.prompts,
     };
@@ -391,6 +506,8 @@ export class Router {
       LIST_KINDS.filter((k) => kinds.includes(k.kind) && caps[k.capability]).map(async (k) => {
         try {
           const items = await upstream.listAll(k.method, k.key);
+          // It may have failed or been removed meanwhile: its part is gone and stays gone.
+          if (this.#upstreams.get(upstream.name) !== upstream || upstream.state !== 'ready') return;
           this.catalog.setItems(catalogUpstream, k.kind, items);
           this.#counts.set(upstream.name, {
             ...this.#counts.get(upstream.name),

@@ -38,7 +38,11 @@ interface UpstreamSessionContext extends UpstreamSessionInput {
   error: string | undefined;
 }
 
-export type UpstreamSessionEvent = { type: 'CLOSE' } | { type: 'TRANSPORT_CLOSED'; reason: string };
+export type UpstreamSessionEvent =
+  | { type: 'CLOSE' }
+  | { type: 'TRANSPORT_CLOSED'; reason: string }
+  /** The supervisor gave up on this connection (keepalive): fail it with `reason`. */
+  | { type: 'FAIL'; reason: string };
 
 const describe = (error: unknown): string =>
   error instanceof Error ? error.message : String(error);
@@ -71,6 +75,8 @@ export async function initializeUpstream(
       `upstream answered initialize with unsupported protocol version ${JSON.stringify(result.protocolVersion)}`,
     );
   }
+  // HTTP transports send it as `MCP-Protocol-Version` from the next request on (spec).
+  input.connection.setProtocolVersion(result.protocolVersion);
   input.connection.notify('notifications/initialized');
   const info: UpstreamServerInfo = {
     protocolVersion: result.protocolVersion,
@@ -126,7 +132,10 @@ export const upstreamSessionMachine = setup({
     error: undefined,
   }),
   initial: 'connecting',
-  on: { CLOSE: '.closing' },
+  on: {
+    CLOSE: '.closing',
+    FAIL: { target: '.failed', actions: assign({ error: ({ event }) => event.reason }) },
+  },
   states: {
     connecting: {
       invoke: {

@@ -1,0 +1,160 @@
+/**
+ * A supervised upstream failing under a real Router (in-process upstreams): in-flight requests
+ * fail at once with an error naming the upstream and the reason, its tools leave the catalog
+ * with list_changed and come back after the backoff restart, keepalive failures restart it,
+ * an initialize that never answers is retried, and the others are never disturbed.
+ */
+import { afterEach, describe, expect, it } from 'vitest';
+import type { Router } from '../../actors/router.js';
+import { connectClient, FakeUpstreams, rejection, startRouter, until } from './inProcess.js';
+
+let router: Router | undefined;
+afterEach(async () => {
+  await router?.close();
+  router = undefined;
+});
+
+const fastRestart = { restart: { initialDelayMs: 30, maxDelayMs: 30, jitter: 'none' } };
+
+describe('an upstream that dies', () => {
+  it('fails its in-flight requests at once, naming the upstream and the reason', async () => {
+    const started = await startRouter({ a: { command: 'x', ...fastRestart }, b: { command: 'x' } });
+    router = started.router;
+    const client = await connectClient(router);
+    const call = client.call('a__hang');
+    const other = client.call('b__slow', { ms: 50 });
+    await until(() => started.fakes.latest('a').seen.get('tools/call') === 1);
+    const killedAt = Date.now();
+    started.fakes.latest('a').kill();
+    const error = await rejection(call);
+    expect(Date.now() - killedAt).toBeLessThan(100);
+    expect(error.code).toBe(-32011);
+    expect(error.message).toContain('Upstream "a"');
+    expect(error.data).toMatchObject({
+      upstream: 'a',
+      reason: 'the upstream process was killed by SIGKILL',
+      method: 'tools/call',
+    });
+    // The other upstream's request is not disturbed.
+    expect(await other).toMatchObject({ content: [{ text: 'slow done' }] });
+  });
+
+  it('leaves the catalog with list_changed and comes back with another after the restart', async () => {
+    const started = await startRouter({ a: { command: 'x', ...fastRestart }, b: { command: 'x' } });
+    router = started.router;
+    const client = await connectClient(router);
+    expect(await client.listTools()).toContain('a__echo');
+    started.fakes.latest('a').kill();
+    await until(() => client.notifications.includes('notifications/tools/list_changed'));
+    const during = await client.listTools();
+    expect(during.some((t) => t.startsWith('a__'))).toBe(false);
+    expect(during).toContain('b__echo');
+    expect(router.status().find((s) => s.name === 'a')).toMatchObject({
+      health: 'down',
+      state: 'failed',
+      restarts: 1,
+    });
+    const changes = () =>
+      client.notifications.filter((m) => m === 'notifications/tools/list_changed').length;
+    const first = changes();
+    expect(await until(() => started.fakes.opens('a') === 2 && changes() > first)).toBe(true);
+    expect(await client.listTools()).toContain('a__echo');
+    expect(await client.call('a__echo', { n: 1 })).toMatchObject({
+      content: [{ text: '{"n":1}' }],
+    });
+    // Restarted less than stableAfterMs ago: degraded, not ready.
+    expect(router.status().find((s) => s.name === 'a')?.health).toBe('degraded');
+    expect(started.fakes.opens('b')).toBe(1);
+  });
+
+  it('fails requests at once while it is down, with the reason', async () => {
+    const started = await startRouter({
+      a: { command: 'x', restart: { initialDelayMs: 10_000 } },
+    });
+    router = started.router;
+    const client = await connectClient(router);
+    started.fakes.latest('a').kill();
+    await until(() => router?.upstreams.get('a')?.state === 'failed');
+    // Its tools are gone: an unknown tool now, not a wait.
+    const error = await rejection(client.call('a__echo'));
+    expect(error.code).toBe(-32602);
+    let direct: unknown;
+    router.upstreams
+      .get('a')
+      ?.request$('tools/call', { name: 'echo' }, {})
+      .subscribe({ error: (e) => (direct = e) });
+    expect(direct).toMatchObject({ code: -32011, data: { upstream: 'a' } });
+  });
+});
+
+describe('keepalive', () => {
+  it('restarts an upstream after N pings in a row go unanswered, failing its requests', async () => {
+    const started = await startRouter({
+      a: {
+        command: 'x',
+        ...fastRestart,
+        keepalive: { intervalMs: 20, timeoutMs: 20, failureThreshold: 3 },
+      },
+    });
+    router = started.router;
+    const client = await connectClient(router);
+    const call = client.call('a__hang');
+    await until(() => started.fakes.latest('a').seen.get('tools/call') === 1);
+    await until(() => (started.fakes.latest('a').seen.get('ping') ?? 0) >= 2);
+    expect(router.status()[0]?.health).toBe('ready');
+    started.fakes.latest('a').answerPings = false;
+    await until(() => router?.status()[0]?.health === 'degraded', 1000);
+    const error = await rejection(call);
+    expect(error.data).toMatchObject({ upstream: 'a' });
+    expect(String((error.data as { reason: string }).reason)).toContain(
+      'keepalive: 3 pings in a row failed',
+    );
+    expect(
+      await until(() => started.fakes.opens('a') === 2 && router?.status()[0]?.state === 'ready'),
+    ).toBe(true);
+    expect(await client.call('a__echo')).toBeDefined();
+  });
+});
+
+describe('start-up', () => {
+  it('never waits on an upstream whose initialize hangs; it is retried with backoff', async () => {
+    const fakes = new FakeUpstreams({
+      answerInitialize: (name, attempt) => name !== 'stuck' || attempt >= 3,
+    });
+    const t0 = Date.now();
+    const started = await startRouter(
+      {
+        stuck: { command: 'x', initializeTimeoutMs: 100, ...fastRestart },
+        ok: { command: 'x' },
+      },
+      { fakes, mcpMux: { startupTimeoutMs: 5000 } },
+    );
+    router = started.router;
+    // Start-up settles when `stuck` has failed once: the initialize timeout, not the wait.
+    expect(Date.now() - t0).toBeLessThan(1000);
+    const client = await connectClient(router);
+    expect(await client.listTools()).toContain('ok__echo');
+    expect(
+      await until(
+        () => fakes.opens('stuck') === 3 && router?.upstreams.get('stuck')?.state === 'ready',
+      ),
+    ).toBe(true);
+    expect(await client.listTools()).toContain('stuck__echo');
+    expect(fakes.opens('ok')).toBe(1);
+  });
+
+  it('ends the start-up wait at mcpMux.startupTimeoutMs', async () => {
+    const fakes = new FakeUpstreams({ answerInitialize: (name) => name !== 'stuck' });
+    const t0 = Date.now();
+    const started = await startRouter(
+      { stuck: { command: 'x' }, ok: { command: 'x' } },
+      { fakes, mcpMux: { startupTimeoutMs: 150 } },
+    );
+    router = started.router;
+    const elapsed = Date.now() - t0;
+    expect(elapsed).toBeGreaterThanOrEqual(140);
+    expect(elapsed).toBeLessThan(1000);
+    expect(router.upstreams.get('stuck')?.state).toBe('initializing');
+    expect(router.upstreams.get('ok')?.state).toBe('ready');
+  });
+});
