@@ -11,6 +11,7 @@ import type { JsonObject, JsonRpcNotification, JsonRpcRequest } from '../core/js
 import type { LoggingLevel } from '../core/logLevel.js';
 import { allowsBatch, negotiateVersion } from '../core/versions.js';
 import type { Transport } from '../transports/transport.js';
+import { cancelOnDisconnect } from './cancelOnDisconnect.js';
 import { downstreamSessionMachine } from './downstreamSession.js';
 import type { Router } from './router.js';
 import { route } from './routes/index.js';
@@ -46,9 +47,15 @@ export class DownstreamSession {
         notification: (notification) => this.#onNotification(notification),
       },
     });
+    const disconnects = cancelOnDisconnect(transport, this.connection, {
+      graceMs: router.disconnectGraceMs,
+      scheduler: router.scheduler,
+      log: router.log.child(`downstream ${id}`),
+    });
     this.closed = new Promise<void>((resolve) => {
       this.connection.closed$.subscribe({
         complete: () => {
+          disconnects.unsubscribe();
           this.#actor.send({ type: 'CLOSE' });
           resolve();
         },
