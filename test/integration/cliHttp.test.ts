@@ -15,6 +15,15 @@ const TOKEN = 'tok-b';
 const AUTH = { authorization: `Bearer ${TOKEN}` };
 const GRACE_MS = 1_000;
 
+const alive = (pid: number): boolean => {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+};
+
 /** An SSE response read event by event; `lastEventId` includes priming events (no data). */
 class SseReader {
   readonly events: ParsedSseEvent[] = [];
@@ -128,7 +137,11 @@ describe('CLI HTTP listener: protection, sessions, resumption, disconnects', () 
 
   beforeAll(async () => {
     const config = writeConfig({
-      mcpServers: { rec: fixture('recordingServer'), everything: everything() },
+      mcpServers: {
+        rec: fixture('recordingServer'),
+        everything: everything(),
+        iso: fixture('sessionServer', { sessionMode: 'isolated' }),
+      },
     });
     cli = await startCli(
       config,
@@ -211,13 +224,14 @@ describe('CLI HTTP listener: protection, sessions, resumption, disconnects', () 
     expect(response.status).toBe(413);
   });
 
-  it('answers an unknown session id with 404, and a deleted session too', async () => {
+  it('answers an unknown session id with 404; DELETE ends the session and its isolated upstream', async () => {
     const list = { jsonrpc: '2.0', id: 1, method: 'tools/list' };
     const unknown = await post(list, 'no-such-session');
     expect(unknown.response.status).toBe(404);
     await unknown.response.text();
     const id = await openSession();
-    expect(await callResult(id, 2, 'rec__cancellations')).toBeDefined();
+    const { pid } = JSON.parse(await callResult(id, 2, 'iso__whoami')) as { pid: number };
+    expect(alive(pid)).toBe(true);
     const deleted = await fetch(url, {
       method: 'DELETE',
       headers: { ...AUTH, 'mcp-session-id': id },
@@ -226,6 +240,7 @@ describe('CLI HTTP listener: protection, sessions, resumption, disconnects', () 
     const after = await post(list, id);
     expect(after.response.status).toBe(404);
     await after.response.text();
+    await until(() => !alive(pid), 10_000, 'the isolated upstream process to exit');
   });
 
   it('replays what a dropped SSE stream missed on GET with Last-Event-ID, and the request survives', async () => {
