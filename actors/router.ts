@@ -6,7 +6,7 @@
  * plain class that owns XState actors (one machine per upstream and per downstream session)
  * rather than a machine itself; its own "state" is just the collections it owns.
  */
-import { asyncScheduler, type Observable, type SchedulerLike } from 'rxjs';
+import { asyncScheduler, type Observable, type SchedulerLike, type Subscription } from 'rxjs';
 import { Catalog, type CatalogKind } from '../core/catalog.js';
 import { routerClientCapabilities } from '../core/clientCapabilities.js';
 import type { RouterConfig, UpstreamConfig } from '../core/config.js';
@@ -111,6 +111,8 @@ export class Router {
   readonly #sessions = new Set<DownstreamSession>();
   readonly #settled = new Set<string>();
   #started: Promise<void> | undefined;
+  /** The start-up wait's timer: cancelled once start-up settles, so it never holds the process. */
+  #startupTimer: Subscription | undefined;
   #resolveStarted: (() => void) | undefined;
   #pendingChanges = new Set<CatalogKind>();
   #flushScheduled = false;
@@ -149,12 +151,11 @@ export class Router {
     });
     const enabled = this.config.upstreams.filter((u) => !u.disabled);
     for (const config of enabled) this.#addUpstream(config);
-    this.#checkStarted();
     const timeout =
       this.#options.startupTimeoutMs ??
       this.config.startupTimeoutMs ??
       SUPERVISION_DEFAULTS.startupTimeoutMs;
-    this.scheduler.schedule(() => {
+    this.#startupTimer = this.scheduler.schedule(() => {
       if (this.#resolveStarted) {
         const waiting = enabled.filter((u) => !this.#settled.has(u.name)).map((u) => u.name);
         this.log.warn(
@@ -164,6 +165,7 @@ export class Router {
         this.#resolveStarted = undefined;
       }
     }, timeout);
+    this.#checkStarted();
     return this.#started;
   }
 
@@ -366,6 +368,7 @@ export class Router {
     if (this.#closed) return;
     this.#closed = true;
     this.#resolveStarted?.();
+    this.#startupTimer?.unsubscribe();
     await Promise.allSettled([...this.#sessions].map((s) => s.close()));
     await this.isolated.close();
     await Promise.allSettled(
@@ -544,6 +547,7 @@ export class Router {
     if (enabled.every((u) => this.#settled.has(u.name))) {
       this.#resolveStarted();
       this.#resolveStarted = undefined;
+      this.#startupTimer?.unsubscribe();
     }
   }
 
