@@ -10,6 +10,7 @@
  * - Messages reach the sessions with `logger` naming the upstream: `<upstream>` or
  *   `<upstream>/<the upstream's logger>`.
  */
+import { ErrorCode, RpcError } from '../core/errors.js';
 import type { JsonObject } from '../core/jsonrpc.js';
 import type { Logger } from '../core/log.js';
 import {
@@ -78,9 +79,16 @@ export class LogLevels {
           () => undefined,
           (error: unknown) => {
             if (this.#asked.get(upstream) === level) this.#asked.delete(upstream);
-            this.#host.log().warn(`upstream ${upstream}: logging/setLevel ${level} failed`, {
-              error: error instanceof Error ? error.message : String(error),
-            });
+            // Unavailable (going down, shutting down): it is asked again once ready.
+            const gone = error instanceof RpcError && error.code === ErrorCode.UpstreamUnavailable;
+            const log = this.#host.log();
+            (gone ? log.debug : log.warn).call(
+              log,
+              `upstream ${upstream}: logging/setLevel ${level} failed`,
+              {
+                error: error instanceof Error ? error.message : String(error),
+              },
+            );
           },
         ),
       );

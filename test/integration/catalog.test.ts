@@ -124,6 +124,9 @@ describe('the merged catalog through the CLI', () => {
     expect(
       await eventually(() => counts().every((count, i) => count > (before[i] ?? 0)), 10_000),
     ).toBe(true);
+    // Coalesced: one per list, though resources and templates both changed.
+    await new Promise((r) => setTimeout(r, 200));
+    expect(counts()).toEqual(before.map((count) => count + 1));
     const names = (await allTools()).flat();
     expect(names.some((n) => n.startsWith('t__'))).toBe(false);
     expect(names).toContain('big__tool-0001');
