@@ -97,9 +97,12 @@ export async function startFacades(
     dnsRebindingProtection: options.dnsRebindingProtection,
     ...(options.maxBodyBytes === undefined ? {} : { maxBodyBytes: options.maxBodyBytes }),
   };
+  // A client that stops reading is disconnected past `mcpMux.maxSessionBufferBytes`.
+  const maxBufferedBytes = router.config.maxSessionBufferBytes;
+  const sessionBuffer = maxBufferedBytes === undefined ? {} : { maxBufferedBytes };
   try {
     for (const spec of specs) {
-      const listen = { host: spec.host, port: spec.port, ...protection };
+      const listen = { host: spec.host, port: spec.port, ...protection, ...sessionBuffer };
       if (spec.kind === 'ws') {
         const facade = await createWebSocketFacade({ ...listen, log: log.child('ws') });
         servers.push(facade);

@@ -10,10 +10,13 @@ export async function inspect(router: Router): Promise<number> {
   await router.start();
   const statuses = router.status();
   const out: string[] = [];
-  out.push('UPSTREAM\tSTATE\tDETAIL');
+  // HEALTH is last so that readers of the first three columns keep working.
+  out.push('UPSTREAM\tSTATE\tDETAIL\tHEALTH');
   for (const s of statuses) {
+    const restart =
+      s.restartInMs === undefined ? '' : ` (restart ${s.restarts} in ${s.restartInMs}ms)`;
     out.push(
-      `${s.name}\t${s.state}\t${s.error ?? `${s.tools} tools, ${s.prompts} prompts, ${s.resources} resources, ${s.resourceTemplates} templates`}`,
+      `${s.name}\t${s.state}\t${s.error ?? `${s.tools} tools, ${s.prompts} prompts, ${s.resources} resources, ${s.resourceTemplates} templates`}\t${s.health}${restart}`,
     );
   }
   out.push('');

@@ -103,7 +103,7 @@ async function main(argv: string[]): Promise<number> {
           ...(maxBodyBytes === undefined ? {} : { maxBodyBytes }),
           log,
         });
-  return serve(router, log, { stdio, ...(facades ? { facades } : {}) });
+  return serve(router, log, { stdio, configPath: values.config, ...(facades ? { facades } : {}) });
 }
 
 main(process.argv.slice(2)).then(

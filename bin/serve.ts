@@ -1,22 +1,38 @@
 /**
  * The long-running router: the stdio facade on the process's own stdin/stdout and/or the
- * network facades, until stdin ends (when stdio is served), SIGINT or SIGTERM. Shutdown stops
- * the listeners, then closes the router (upstreams are closed as the spec says; no orphans).
+ * network facades, until stdin ends (when stdio is served), SIGINT or SIGTERM. Shutdown is
+ * graceful (bin/shutdown.ts: in-flight requests get `mcpMux.shutdownTimeoutMs` to finish, then
+ * are cancelled; upstreams are closed as the spec says; no orphans). The config file is
+ * watched, and SIGHUP re-reads it (bin/watchConfig.ts, actors/reload.ts).
  */
+import { SUPERVISION_DEFAULTS } from '../core/supervisionConfig.js';
 import type { Logger, Router } from '../index.js';
 import { StdioServerTransport } from '../transports/stdio.js';
 import type { Facades } from './facades.js';
+import { CLOSE_GRACE_MS, handleTerminationSignals, shutdown } from './shutdown.js';
+import { watchConfig } from './watchConfig.js';
 
 export interface ServeOptions {
   /** Serve a client on stdin/stdout; its end (stdin closed) stops the router. */
   stdio: boolean;
   /** Network listeners already attached to the router (bin/facades.ts). */
   facades?: Facades;
+  /** The config file: watched for changes (hot reload, also on SIGHUP). */
+  configPath?: string;
 }
 
 export async function serve(router: Router, log: Logger, options: ServeOptions): Promise<number> {
   const started = router.start();
-  const session = options.stdio ? router.connect(new StdioServerTransport()) : undefined;
+  // A client that stops reading is disconnected past this bound (transports/README.md).
+  const maxBufferedBytes = router.config.maxSessionBufferBytes;
+  const session = options.stdio
+    ? router.connect(
+        new StdioServerTransport({
+          log,
+          ...(maxBufferedBytes === undefined ? {} : { maxBufferedBytes }),
+        }),
+      )
+    : undefined;
   void started.then(() => {
     const statuses = router.status();
     const ready = statuses.filter((s) => s.state === 'ready');
@@ -24,25 +40,37 @@ export async function serve(router: Router, log: Logger, options: ServeOptions):
       `ready: ${ready.length}/${statuses.length} upstreams — ${router.catalog.list('tools').length} tools, ${router.catalog.list('prompts').length} prompts, ${router.catalog.list('resources').length} resources exposed`,
     );
   });
+  const watcher = options.configPath
+    ? watchConfig(options.configPath, { log, apply: (config) => router.reload(config) })
+    : undefined;
+  const signals = handleTerminationSignals(log, (code) => process.exit(code));
+  const facades = options.facades;
   let stopping: Promise<void> | undefined;
   const stop = (why: string): Promise<void> => {
     if (!stopping) {
       log.info(`shutting down (${why})`);
-      stopping = (async () => {
-        await options.facades?.close();
-        await router.close();
-      })();
+      watcher?.close();
+      stopping = shutdown(router, {
+        log,
+        hurry: signals.hurry,
+        ...(facades ? { closeFacades: () => facades.close() } : {}),
+      });
     }
     return stopping;
   };
-  const onSignal = (signal: NodeJS.Signals) => {
+  void signals.signalled.then((signal) => {
+    const deadline =
+      (router.config.shutdownTimeoutMs ?? SUPERVISION_DEFAULTS.shutdownTimeoutMs) + CLOSE_GRACE_MS;
+    setTimeout(() => {
+      log.error(`shutdown did not finish within ${deadline}ms: exiting`);
+      process.exit(1);
+    }, deadline).unref();
     void stop(signal).then(() => process.exit(0));
-  };
-  process.once('SIGINT', onSignal);
-  process.once('SIGTERM', onSignal);
+  });
   if (session) {
     await session.closed;
     await stop('stdin closed');
+    signals.dispose();
     return 0;
   }
   // Network only: the listeners keep the process alive until a signal stops it.
