@@ -44,7 +44,7 @@ export function summarizeProfile(
   const parent = new Map<number, number>();
   for (const n of profile.nodes) for (const c of n.children ?? []) parent.set(c, n.id);
   const selfCount = new Map<number, number>();
-  profile.samples.forEach((id) => selfCount.set(id, (selfCount.get(id) ?? 0) + 1));
+  for (const id of profile.samples) selfCount.set(id, (selfCount.get(id) ?? 0) + 1);
   const total = profile.samples.length || 1;
   const ms = (profile.endTime - profile.startTime) / 1000;
   const self = new Map<string, number>();

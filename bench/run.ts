@@ -3,7 +3,7 @@
  * The benchmark suite (`npm run bench`):
  *
  *   node dist/bench/run.js [--quick] [--out DIR] [--only id,id…] [--rounds N] [--round-ms N]
- *                          [--no-install] [--no-readme] [--profile DIR]
+ *                          [--no-install] [--no-readme] [--profile DIR] [--wait-idle MIN]
  *
  * Runs the scenarios of bench/scenarios.ts, prints progress on stderr, and writes
  * <out>/<timestamp>.{json,md} with two SVG charts, copied to <out>/latest.*. With the default
@@ -36,6 +36,8 @@ interface Options {
   roundMs?: number;
   /** Directory for V8 CPU profiles of the router (`--profile`). */
   profileDir?: string;
+  /** Wait up to this many minutes for the machine to be quiet before starting. */
+  waitIdleMinutes?: number;
 }
 
 function parseArgs(argv: string[]): Options {
@@ -59,6 +61,7 @@ function parseArgs(argv: string[]): Options {
     else if (a === '--install') o.install = true;
     else if (a === '--no-readme') o.readme = false;
     else if (a === '--profile') o.profileDir = resolve(next());
+    else if (a === '--wait-idle') o.waitIdleMinutes = Number(next());
     else throw new Error(`unknown option ${a}`);
   }
   if (o.quick && !argv.includes('--install')) o.install = false;
@@ -119,8 +122,26 @@ function writeResults(run: RunResult, out: string, updateReadme: boolean): strin
   return join(out, `${stamp}.md`);
 }
 
+/**
+ * Other tenants of a shared machine distort every figure: wait (bounded) until the 1-minute
+ * load average is below 40% of the cores.
+ */
+async function waitForIdle(minutes: number): Promise<void> {
+  const threshold = Math.max(0.5, cpus().length * 0.4);
+  const deadline = Date.now() + minutes * 60_000;
+  let last = 0;
+  while (loadavg()[0]! > threshold && Date.now() < deadline) {
+    if (Date.now() - last > 30_000) {
+      log(`waiting for the machine to be quiet: load ${loadavg()[0]!.toFixed(2)} > ${threshold}`);
+      last = Date.now();
+    }
+    await new Promise((r) => setTimeout(r, 5000));
+  }
+}
+
 async function main(): Promise<void> {
   const options = parseArgs(process.argv.slice(2));
+  if (options.waitIdleMinutes) await waitForIdle(options.waitIdleMinutes);
   const settings: RunSettings & { parkMs: number } = options.quick
     ? {
         rounds: 1,

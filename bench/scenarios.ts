@@ -136,7 +136,7 @@ export const scenarios: Scenario[] = [
     kind: 'throughput',
     load: call(KiB, 32),
     subjects: [
-      mux('stdio', 'stdio', { name: 'mcp-mux ×1' }),
+      mux('stdio', 'stdio', { name: 'mcp-mux ×1', upstreams: 1 }),
       mux('stdio', 'stdio', { name: 'mcp-mux ×10', upstreams: 10 }),
       mux('stdio', 'stdio', { name: 'mcp-mux ×100', upstreams: 100 }),
     ],

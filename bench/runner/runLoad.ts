@@ -18,6 +18,7 @@ import type { Load, Scenario } from '../scenarios.js';
 import { median, summarizeLatency } from '../stats/latency.js';
 import { readCpuMicros } from '../stats/procStats.js';
 import {
+  comboKey,
   type LaunchContext,
   type Launched,
   launchSubject,
@@ -127,10 +128,14 @@ export async function launchAll(
         throw e;
       }
     } catch (e) {
+      // A combination that never worked in this run is unsupported (n/a); one that worked
+      // elsewhere failed here.
+      const unsupported = ctx.failures.has(comboKey(spec));
       const message = reasonOf(e);
-      result.status = 'n/a';
-      result.reason = spec.kind === 'mcp-mux' ? `not supported yet: ${message}` : message;
-      settings.log(`  ${result.label}: n/a (${result.reason})`);
+      result.status = unsupported ? 'n/a' : 'failed';
+      result.reason =
+        unsupported && spec.kind === 'mcp-mux' ? `not supported yet: ${message}` : message;
+      settings.log(`  ${result.label}: ${result.status} (${result.reason})`);
     }
   }
   return { results, live };

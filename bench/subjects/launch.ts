@@ -59,7 +59,8 @@ export interface Launched {
 export const arrow = '→';
 
 export function subjectLabel(spec: SubjectSpec): string {
-  const n = spec.upstreams && spec.upstreams > 1 ? ` ×${spec.upstreams} upstreams` : '';
+  const u = spec.upstreams;
+  const n = u === undefined ? '' : ` ×${u} upstream${u === 1 ? '' : 's'}`;
   if (spec.kind === 'direct') return `direct (${spec.downstream})`;
   return `${spec.kind} (${spec.downstream}${arrow}${spec.upstream})${n}`;
 }
@@ -261,7 +262,9 @@ export async function launchSubject(spec: SubjectSpec, ctx: LaunchContext): Prom
         : spec.kind === 'mcp-mux'
           ? await planMux(spec, ctx, servers)
           : await planPeer(spec, ctx, servers);
-    const session = await openSession(plan.endpoint);
+    // A router starts its upstreams before it answers: allow for spawning many of them.
+    const timeoutMs = 15_000 + 250 * (spec.upstreams ?? 0);
+    const session = await openSession(plan.endpoint, { timeoutMs });
     try {
       await awaitTools(session, plan.tools, 10_000 + 200 * (spec.upstreams ?? 1));
     } catch (e) {
