@@ -5,6 +5,7 @@
  * are cancelled; upstreams are closed as the spec says; no orphans). The config file is
  * watched, and SIGHUP re-reads it (bin/watchConfig.ts, actors/reload.ts).
  */
+import { firstValueFrom } from 'rxjs';
 import { SUPERVISION_DEFAULTS } from '../core/supervisionConfig.js';
 import type { Logger, Router } from '../index.js';
 import { StdioServerTransport } from '../transports/stdio.js';
@@ -68,9 +69,16 @@ export async function serve(router: Router, log: Logger, options: ServeOptions):
     void stop(signal).then(() => process.exit(0));
   });
   if (session) {
-    await session.closed;
-    await stop('stdin closed');
+    const reason = await firstValueFrom(session.connection.closed$);
+    await stop(reason.kind === 'slow-reader' ? 'the client stopped reading' : 'stdin closed');
     signals.dispose();
+    // A client that stopped reading (slow-reader) leaves a pending write on stdout that would
+    // keep the process alive forever (it cannot be cancelled, and nobody will read it): exit
+    // once the log lines are out.
+    if (process.stdout.writableLength > 0) {
+      await new Promise<void>((resolve) => process.stderr.write('', () => resolve()));
+      process.exit(0);
+    }
     return 0;
   }
   // Network only: the listeners keep the process alive until a signal stops it.

@@ -9,7 +9,7 @@
  * - `hang`: never answers (until cancelled);
  * - `big`: answers with `arguments.bytes` characters of text.
  */
-import { lastValueFrom, map, NEVER, type Observable, of, timer } from 'rxjs';
+import { lastValueFrom, map, NEVER, Observable, of, timer } from 'rxjs';
 import { Router, type RouterOptions } from '../../actors/router.js';
 import { parseConfig, type RouterConfig } from '../../core/config.js';
 import { Connection, type InboundEvent } from '../../core/connection.js';
@@ -28,7 +28,7 @@ export interface FakeServer {
   connection: Connection;
   /** The router's end of the pair. */
   routerEnd: MemoryTransportEnd;
-  /** `notifications/cancelled` request ids received. */
+  /** Ids of `hang` calls that ended (cancelled by the router, or the connection closed). */
   cancelled: unknown[];
   /** Requests received, by method. */
   seen: Map<string, number>;
@@ -129,7 +129,8 @@ function fakeServer(
               map((): InboundEvent => ({ kind: 'result', result: text('slow done') })),
             );
           case 'hang':
-            return NEVER;
+            // Ends only when cancelled (or the connection closes): recorded in `cancelled`.
+            return new Observable<InboundEvent>(() => () => server.cancelled.push(request.id));
           case 'big':
             return result(text('x'.repeat(Number(args.bytes ?? 1024))));
           default:
@@ -143,9 +144,6 @@ function fakeServer(
   server.connection = new Connection(serverEnd, {
     handlers: {
       request: handle,
-      notification: (n) => {
-        if (n.method === 'notifications/cancelled') server.cancelled.push(n.params?.requestId);
-      },
     },
   });
   return server;
