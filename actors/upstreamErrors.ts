@@ -33,11 +33,25 @@ export function describeClose(reason: CloseReason): string {
 }
 
 /**
+ * An error the transport answered locally instead of the upstream: -32011 is mcp-mux's own
+ * code, so one without `data` cannot come from a server (the HTTP client answers a POST
+ * whose connection dropped with it). Such an answer does not prove the upstream is alive.
+ */
+export function isLocalAnswer(error: unknown): error is RpcError {
+  return (
+    error instanceof RpcError &&
+    error.code === ErrorCode.UpstreamUnavailable &&
+    error.data === undefined
+  );
+}
+
+/**
  * Maps the errors of one request to `upstream` for the client:
  * - the connection closed under it: -32011 at once, with the close reason (`localReason()`
  *   when mcp-mux closed it: restart, keepalive, shutdown);
  * - any other local error (timeout, cancel): its wire form, with `upstream` added to `data`;
- * - errors the upstream itself answered (`RpcError`) pass through untouched.
+ * - errors the upstream itself answered (`RpcError`) pass through untouched, except the
+ *   transport's local answers (`isLocalAnswer`), which get `data: { upstream, reason }` too.
  */
 export function explainFailure(
   upstream: string,
@@ -46,7 +60,18 @@ export function explainFailure(
   localReason: () => string | undefined,
 ): OperatorFunction<RequestEvent, RequestEvent> {
   return catchError((error: unknown): Observable<RequestEvent> => {
-    if (error instanceof RpcError) return throwError(() => error);
+    if (error instanceof RpcError) {
+      if (!isLocalAnswer(error)) return throwError(() => error);
+      const reason = error.message;
+      return throwError(
+        () =>
+          new RpcError(
+            error.code,
+            `Upstream "${upstream}" failed while ${method} was in flight: ${reason}`,
+            { upstream, reason, method },
+          ),
+      );
+    }
     if (error instanceof LocalError && error.code === 'closed') {
       // The connection fails its requests just before `closed$` emits the reason, in the
       // same synchronous call: waiting for it costs nothing.

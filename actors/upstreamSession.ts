@@ -15,6 +15,7 @@ import type { Connection } from '../core/connection.js';
 import type { ClientInfo } from '../core/context.js';
 import type { JsonObject } from '../core/jsonrpc.js';
 import { isLegacyVersion, type LegacyVersion } from '../core/versions.js';
+import { describeClose } from './upstreamErrors.js';
 
 export interface UpstreamServerInfo {
   protocolVersion: LegacyVersion;
@@ -109,7 +110,7 @@ export const upstreamSessionMachine = setup({
     watchTransport: fromCallback<UpstreamSessionEvent, Connection | undefined>(
       ({ input, sendBack }) => {
         const subscription = input?.closed$.subscribe((reason) =>
-          sendBack({ type: 'TRANSPORT_CLOSED', reason: JSON.stringify(reason) }),
+          sendBack({ type: 'TRANSPORT_CLOSED', reason: describeClose(reason) }),
         );
         return () => subscription?.unsubscribe();
       },

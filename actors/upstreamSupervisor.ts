@@ -33,6 +33,7 @@ import {
   supervisorMachine,
   supervisorStatus,
 } from './supervisor.js';
+import { isLocalAnswer } from './upstreamErrors.js';
 import type { upstreamSessionMachine } from './upstreamSession.js';
 
 export type SessionActor = Actor<typeof upstreamSessionMachine>;
@@ -167,14 +168,14 @@ export class UpstreamSupervisor {
     };
   }
 
-  /** Any answer (even a JSON-RPC error) means the upstream is alive. */
+  /** Any answer from the upstream (even a JSON-RPC error) means it is alive. */
   async #ping(signal: AbortSignal): Promise<void> {
     const connection = this.#session?.getSnapshot().context.connection;
     if (!connection || connection.isClosed) throw new Error('not connected');
     try {
       await lastValueFrom(connection.request$('ping', {}, { signal }), { defaultValue: undefined });
     } catch (error) {
-      if (error instanceof RpcError) return;
+      if (error instanceof RpcError && !isLocalAnswer(error)) return;
       throw error;
     }
   }
