@@ -27,7 +27,7 @@ describe('an upstream that dies', () => {
     const killedAt = Date.now();
     started.fakes.latest('a').kill();
     const error = await rejection(call);
-    expect(Date.now() - killedAt).toBeLessThan(100);
+    expect(Date.now() - killedAt).toBeLessThan(500);
     expect(error.code).toBe(-32011);
     expect(error.message).toContain('Upstream "a"');
     expect(error.data).toMatchObject({
@@ -131,7 +131,7 @@ describe('start-up', () => {
     );
     router = started.router;
     // Start-up settles when `stuck` has failed once: the initialize timeout, not the wait.
-    expect(Date.now() - t0).toBeLessThan(1000);
+    expect(Date.now() - t0).toBeLessThan(3000);
     const client = await connectClient(router);
     expect(await client.listTools()).toContain('ok__echo');
     expect(
@@ -153,7 +153,7 @@ describe('start-up', () => {
     router = started.router;
     const elapsed = Date.now() - t0;
     expect(elapsed).toBeGreaterThanOrEqual(140);
-    expect(elapsed).toBeLessThan(1000);
+    expect(elapsed).toBeLessThan(3000);
     expect(router.upstreams.get('stuck')?.state).toBe('initializing');
     expect(router.upstreams.get('ok')?.state).toBe('ready');
   });

@@ -52,7 +52,7 @@ describe('an upstream killed with SIGKILL in the middle of a call', () => {
       upstream: 'life',
       reason: 'the upstream process was killed by SIGKILL',
     });
-    expect(failedAfter).toBeLessThan(1000);
+    expect(failedAfter).toBeLessThan(2000);
     // The other upstream's call was not disturbed.
     expect(JSON.parse(textOf(await other))).toEqual({ waited: 1000 });
 
@@ -65,10 +65,11 @@ describe('an upstream killed with SIGKILL in the middle of a call', () => {
     expect(again?.pid).not.toBe(pid);
     expect(isGone(pid)).toBe(true);
     expect(readLifecycle(log).filter((e) => e.event === 'start')).toHaveLength(2);
-    const listChanged = cli.wire.filter(
-      (m) => 'method' in m && m.method === 'notifications/tools/list_changed',
-    );
-    expect(listChanged.length).toBeGreaterThanOrEqual(2);
+    // One list_changed when it left, another when it came back (coalesced 10 ms later).
+    const c = cli;
+    const listChanged = () =>
+      c.wire.filter((m) => 'method' in m && m.method === 'notifications/tools/list_changed').length;
+    expect(await eventually(() => listChanged() >= 2, 5000)).toBe(true);
     expect(cli.stderr()).toMatch(/upstream life: down — restart 1 in 300ms/);
     expect(cli.stderr()).toMatch(/upstream life: ready in \d+ms/);
   }, 60_000);
@@ -142,11 +143,11 @@ describe('broken upstreams never block the others', () => {
       }),
     );
     const windowStart = Date.now();
-    await new Promise((resolve) => setTimeout(resolve, 3000));
+    await new Promise((resolve) => setTimeout(resolve, 4000));
     const starts = readLifecycle(log).filter((e) => e.event === 'start');
     const inWindow = starts.filter((s) => s.at >= windowStart);
-    // Delays 100, 200, 400, 400, ...: at most 3000 / 400 + a few spawns in 3 s, never hundreds.
-    expect(inWindow.length).toBeLessThanOrEqual(10);
+    // Delays 100, 200, 400, 400, ...: at most 4000 / 400 + a few spawns in 4 s, never hundreds.
+    expect(inWindow.length).toBeLessThanOrEqual(13);
     expect(starts.length).toBeGreaterThanOrEqual(4);
     const gaps = starts.slice(1).map((s, i) => s.at - (starts[i]?.at ?? 0));
     for (const gap of gaps.slice(3)) expect(gap).toBeGreaterThanOrEqual(400);
