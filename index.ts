@@ -12,7 +12,9 @@ import { createLogger } from './core/log.js';
 import { openUpstreamTransport } from './transports/fromConfig.js';
 
 export type { DownstreamSession } from './actors/downstream.js';
+export type { ReloadResult } from './actors/reload.js';
 export { Router, type RouterOptions, type UpstreamStatus, VERSION } from './actors/router.js';
+export type { Health, SupervisorStatus } from './actors/supervisor.js';
 export type { Upstream, UpstreamState } from './actors/upstream.js';
 export {
   ConfigError,
@@ -32,6 +34,10 @@ export {
 export { ErrorCode, LocalError, RpcError } from './core/errors.js';
 export type { JsonRpcMessage } from './core/jsonrpc.js';
 export { createLogger, type Logger, silentLogger } from './core/log.js';
+export type {
+  KeepalivePolicy,
+  RestartPolicy,
+} from './core/supervisionConfig.js';
 export { LATEST_LEGACY_VERSION, LEGACY_VERSIONS } from './core/versions.js';
 export { openUpstreamTransport } from './transports/fromConfig.js';
 export { createMemoryPair } from './transports/memory.js';
