@@ -22,6 +22,8 @@ interface Target {
 
 type Finder = (scenario: string, subject: string) => SubjectResult | undefined;
 
+const ADDED_P99_US = 300;
+
 const na = (why: string): Measure => ({ value: null, measured: `n/a (${why})` });
 const x = (v: number): string => `${v.toFixed(2)}×`;
 
@@ -98,13 +100,24 @@ export const targets: Target[] = [
   {
     id: 'added-p99',
     goal: 'Added p99 latency at 50% of saturation (open loop, 1 KiB, stdio)',
-    threshold: '≤ 300 µs',
-    meets: (v) => v <= 300,
+    threshold: `≤ ${ADDED_P99_US} µs`,
+    meets: (v) => v <= ADDED_P99_US,
     measure: (find) => {
       const mux = find('latency-half-saturation', 'mcp-mux');
+      const direct = find('latency-half-saturation', 'direct');
       const v = mux?.metrics.addedP99Us;
       if (!mux || v === undefined) return na(mux?.reason ?? 'not measured');
-      return { value: v, measured: `${Math.round(v)} µs (${mux.latency?.p99} µs vs direct)` };
+      const text = `${v >= 0 ? '+' : ''}${Math.round(v)} µs (p99 ${mux.latency?.p99} vs ${direct?.latency?.p99} µs)`;
+      // The load generator's own lateness is in both p99s: when it alone exceeds the target,
+      // or makes the baseline slower than the router, the difference cannot be judged.
+      const floor = Math.max(mux.metrics.sendLagP99Us ?? 0, direct?.metrics.sendLagP99Us ?? 0);
+      if (v < 0 || floor > ADDED_P99_US) {
+        return {
+          value: null,
+          measured: `${text}; inconclusive: client send lag p99 ${Math.round(floor)} µs`,
+        };
+      }
+      return { value: v, measured: text };
     },
   },
   {

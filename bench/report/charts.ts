@@ -19,20 +19,24 @@ export function throughputChart(run: RunResult): BarChart {
       name,
       values: scenarios.map((s) => {
         const sub = s.subjects.find((x) => x.name === name);
-        return sub?.status === 'ok' && sub.throughput !== undefined ? sub.throughput : null;
+        if (!sub) return undefined;
+        return sub.status === 'ok' && sub.throughput !== undefined ? sub.throughput : null;
       }),
     })),
   };
 }
 
 export function latencyChart(run: RunResult): BarChart {
-  const scenarios = loadScenarios(run);
+  const scenarios = loadScenarios(run).filter((s) =>
+    s.subjects.some((x) => x.name === 'direct' || x.name === 'mcp-mux'),
+  );
   const series = ['direct', 'mcp-mux'].flatMap((name) =>
     (['p50', 'p99'] as const).map((p) => ({
       name: `${name} ${p}`,
       values: scenarios.map((s) => {
         const sub = s.subjects.find((x) => x.name === name);
-        return sub?.status === 'ok' && sub.latency ? sub.latency[p] : null;
+        if (!sub) return undefined;
+        return sub.status === 'ok' && sub.latency ? sub.latency[p] : null;
       }),
     })),
   );

@@ -2,13 +2,17 @@
  * A hand-written SVG grouped horizontal bar chart (no chart library): one group of bars per
  * category (scenario), one bar per series (subject or percentile), linear or log axis.
  * Every series is a `<g data-series="…">` so that readers and tests can find it; each bar
- * has a `<title>` tooltip with its exact value. Missing values are drawn as "n/a".
+ * has a `<title>` tooltip with its exact value. Unmeasured values are drawn as "n/a"; a
+ * category only has rows for the series that take part in it.
  */
 
 export interface BarSeries {
   name: string;
-  /** One value per category; null (or ≤ 0 on a log axis) = not measured. */
-  values: (number | null)[];
+  /**
+   * One value per category: null (or ≤ 0 on a log axis) = not measured, drawn as "n/a";
+   * undefined = the series has no part in that category, and no row is drawn for it.
+   */
+  values: (number | null | undefined)[];
 }
 
 export interface BarChart {
@@ -85,11 +89,19 @@ export function renderBarChart(chart: BarChart): string {
   const gap = 12;
   const legendRows = Math.ceil(chart.series.length / 4);
   const top = 40 + legendRows * 18 + 8;
-  const groupH = chart.series.length * barH + gap;
-  const plotH = chart.categories.length * groupH;
+  // Rows of each category: the series that have a value (or an n/a) there.
+  const rows = chart.categories.map((_, ci) =>
+    chart.series.map((_, si) => si).filter((si) => chart.series[si]!.values[ci] !== undefined),
+  );
+  const groupTop: number[] = [];
+  let plotH = 0;
+  for (const r of rows) {
+    groupTop.push(top + plotH);
+    plotH += Math.max(1, r.length) * barH + gap;
+  }
   const height = top + plotH + 40;
-  const usable = (v: number | null): v is number =>
-    v !== null && Number.isFinite(v) && (chart.scale === 'linear' || v > 0);
+  const usable = (v: number | null | undefined): v is number =>
+    v !== null && v !== undefined && Number.isFinite(v) && (chart.scale === 'linear' || v > 0);
   const all = chart.series.flatMap((s) => s.values).filter(usable);
   const axis = makeAxis(chart.scale, all, plotX, plotW);
   const out: string[] = [];
@@ -124,7 +136,7 @@ export function renderBarChart(chart: BarChart): string {
     '<g class="categories" text-anchor="end">',
   );
   chart.categories.forEach((c, ci) => {
-    const y = top + ci * groupH + (groupH - gap) / 2 + 4;
+    const y = groupTop[ci]! + (Math.max(1, rows[ci]!.length) * barH) / 2 + 4;
     out.push(`<text x="${labelW}" y="${y.toFixed(1)}">${escapeXml(c)}</text>`);
   });
   out.push('</g>');
@@ -132,8 +144,10 @@ export function renderBarChart(chart: BarChart): string {
     const color = PALETTE[si % PALETTE.length];
     out.push(`<g class="series" data-series="${escapeXml(s.name)}" fill="${color}">`);
     chart.categories.forEach((c, ci) => {
-      const y = top + ci * groupH + si * barH;
-      const v = s.values[ci] ?? null;
+      const row = rows[ci]!.indexOf(si);
+      if (row === -1) return;
+      const y = groupTop[ci]! + row * barH;
+      const v = s.values[ci];
       if (!usable(v)) {
         out.push(`<text x="${plotX + 4}" y="${y + barH - 2}" fill="#999999">n/a</text>`);
         return;

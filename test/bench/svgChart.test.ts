@@ -95,6 +95,25 @@ describe('renderBarChart', () => {
     expect(tip).toBe('payload-1k — direct: 80k requests per second');
   });
 
+  it('draws no row for a series that has no part in a category', () => {
+    const svg = parseXml(
+      renderBarChart({
+        ...chart,
+        series: [
+          { name: 'direct', values: [1000, 2000] },
+          { name: 'peer', values: [undefined, null] },
+        ],
+      }),
+    );
+    const peer = all(svg, (e) => e.name === 'g' && e.attrs['data-series'] === 'peer')[0]!;
+    // One n/a (measured nothing in "peers & co"), nothing at all for "payload-1k".
+    expect(peer.children.map((c) => c.text)).toEqual(['n/a']);
+    const direct = all(svg, (e) => e.name === 'g' && e.attrs['data-series'] === 'direct')[0]!;
+    const ys = direct.children.filter((c) => c.name === 'rect').map((r) => Number(r.attrs.y));
+    // The first group holds one row, so the second starts one bar and a gap later.
+    expect(ys[1]! - ys[0]!).toBe(12 + 12);
+  });
+
   it('orders bar lengths by value on a log axis', () => {
     const svg = parseXml(renderBarChart(chart));
     const width = (series: string) =>

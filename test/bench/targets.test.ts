@@ -140,6 +140,26 @@ describe('evaluateTargets', () => {
     expect(byId(results, 'vs-mcp-proxy').met).toBeNull();
   });
 
+  it('calls added p99 inconclusive when the client itself is later than the target', () => {
+    const latency = (added: number, lag: number) => {
+      const s = scenario(
+        'latency-half-saturation',
+        [
+          subject('direct', [round(500, 100, 400)]),
+          subject('mcp-mux', [round(500, 150, 400 + added)]),
+        ],
+        { kind: 'latency' },
+      );
+      s.subjects[1]!.metrics.addedP99Us = added;
+      s.subjects[0]!.metrics.sendLagP99Us = lag;
+      return byId(evaluateTargets([s]), 'added-p99');
+    };
+    expect(latency(500, 100)).toMatchObject({ met: false, value: 500 });
+    expect(latency(500, 2000)).toMatchObject({ met: null, value: null });
+    expect(latency(500, 2000).measured).toContain('inconclusive: client send lag p99 2000 µs');
+    expect(latency(-800, 100).met).toBeNull();
+  });
+
   it('computes added p99, CPU, upstream scaling, idle memory and big-message targets', () => {
     const latency = scenario(
       'latency-half-saturation',
@@ -147,6 +167,7 @@ describe('evaluateTargets', () => {
       { kind: 'latency' },
     );
     latency.subjects[1]!.metrics.addedP99Us = 250;
+    latency.subjects[1]!.metrics.sendLagP99Us = 120;
     const results = evaluateTargets([
       latency,
       scenario('payload-1k', [
