@@ -19,6 +19,8 @@ import { type DecodedFrame, encodeMessage, NdjsonDecoder } from './ndjson.js';
 
 /** Default bound on bytes waiting for a slow reader: 64 MiB, one maximum-size message. */
 export const DEFAULT_MAX_BUFFERED_BYTES = 64 * 1024 * 1024;
+/** A tick's batch up to this size is joined into one buffer before writing. */
+const BATCH_COPY_LIMIT = 256 * 1024;
 
 export interface StreamTransportOptions {
   /** Largest accepted inbound message in bytes (see `NdjsonDecoder`). Default 64 MiB. */
@@ -41,6 +43,36 @@ export abstract class StreamTransport extends BaseTransport {
   #waitingForDrain = false;
   /** The output failed or was ended: later sends are dropped. */
   #outputDone = false;
+  /**
+   * Messages sent during the current tick, written together in one microtask: a burst of
+   * responses (one read of the upstream often carries dozens) costs one write, not dozens.
+   */
+  #batch: Buffer[] = [];
+  #batchBytes = 0;
+  #batchScheduled = false;
+  readonly #flushBatch = (): void => {
+    this.#batchScheduled = false;
+    const batch = this.#batch;
+    if (batch.length === 0) return;
+    this.#batch = [];
+    const total = this.#batchBytes;
+    this.#batchBytes = 0;
+    const output = this.#output;
+    if (output === undefined || this.#outputDone) return;
+    // Small messages are joined (one copy, one syscall); large ones are not copied again.
+    const pieces =
+      batch.length === 1 || total > BATCH_COPY_LIMIT ? batch : [Buffer.concat(batch, total)];
+    if (this.#waitingForDrain) {
+      for (const bytes of pieces) this.#queue.push(bytes);
+      this.#queuedBytes += total;
+      return;
+    }
+    if (pieces.length > 1) output.cork();
+    for (const bytes of pieces) {
+      if (!output.write(bytes)) this.#waitingForDrain = true;
+    }
+    if (pieces.length > 1) output.uncork();
+  };
 
   readonly #onData = (chunk: Buffer | string): void => {
     this.#emitFrames(this.#decoder.push(typeof chunk === 'string' ? Buffer.from(chunk) : chunk));
@@ -54,6 +86,7 @@ export abstract class StreamTransport extends BaseTransport {
   readonly #onOutputError = (error: Error): void => {
     this.#outputDone = true;
     this.#dropQueue();
+    this.#dropBatch();
     this.onOutputError(error);
   };
 
@@ -68,7 +101,7 @@ export abstract class StreamTransport extends BaseTransport {
   }
 
   override get bufferedBytes(): number {
-    return this.#queuedBytes + (this.#output?.writableLength ?? 0);
+    return this.#queuedBytes + this.#batchBytes + (this.#output?.writableLength ?? 0);
   }
 
   send(message: unknown): void {
@@ -83,14 +116,22 @@ export abstract class StreamTransport extends BaseTransport {
       });
       return;
     }
-    if (!this.#waitingForDrain) {
-      if (!output.write(bytes)) this.#waitingForDrain = true;
-      return;
-    }
-    if (this.bufferedBytes + bytes.length > this.maxBufferedBytes) {
+    // A single message is always accepted when nothing is pending; past that, the bound holds.
+    const pending = this.#waitingForDrain || this.#batchBytes > 0;
+    if (pending && this.bufferedBytes + bytes.length > this.maxBufferedBytes) {
       const buffered = this.bufferedBytes + bytes.length;
       this.#dropQueue();
+      this.#dropBatch();
       this.onSlowReader(buffered);
+      return;
+    }
+    if (!this.#waitingForDrain) {
+      this.#batch.push(bytes);
+      this.#batchBytes += bytes.length;
+      if (!this.#batchScheduled) {
+        this.#batchScheduled = true;
+        queueMicrotask(this.#flushBatch);
+      }
       return;
     }
     this.#queue.push(bytes);
@@ -126,6 +167,7 @@ export abstract class StreamTransport extends BaseTransport {
   /** Forgets every message waiting for `drain` (closing: nobody will read them). */
   protected dropQueue(): void {
     this.#dropQueue();
+    this.#dropBatch();
   }
 
   /**
@@ -135,6 +177,7 @@ export abstract class StreamTransport extends BaseTransport {
   protected async endOutput(timeoutMs: number): Promise<void> {
     const output = this.#output;
     if (output === undefined || this.#outputDone) return;
+    this.#flushBatch();
     this.#outputDone = true;
     for (let i = this.#head; i < this.#queue.length; i += 1) {
       const bytes = this.#queue[i];
@@ -202,5 +245,10 @@ export abstract class StreamTransport extends BaseTransport {
     this.#queue = [];
     this.#head = 0;
     this.#queuedBytes = 0;
+  }
+
+  #dropBatch(): void {
+    this.#batch = [];
+    this.#batchBytes = 0;
   }
 }

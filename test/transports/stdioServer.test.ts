@@ -47,11 +47,13 @@ describe('StdioServerTransport', () => {
     ]);
   });
 
-  it('writes exactly one JSON line per message and nothing else', () => {
+  it('writes exactly one JSON line per message and nothing else', async () => {
     const { output, transport } = setup();
     transport.send({ jsonrpc: '2.0', id: 1, result: { text: 'multi\nline' } });
     transport.send({ jsonrpc: '2.0', method: 'notifications/progress' });
     transport.send({ bad: 10n }); // not JSON: dropped, nothing written
+    expect(readAll(output)).toBe(''); // a tick's messages are written together, after the tick
+    await Promise.resolve();
     expect(readAll(output)).toBe(
       '{"jsonrpc":"2.0","id":1,"result":{"text":"multi\\nline"}}\n' +
         '{"jsonrpc":"2.0","method":"notifications/progress"}\n',
