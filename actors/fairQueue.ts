@@ -1,12 +1,16 @@
 /**
  * Fair admission and dispatch of one upstream's requests among downstream sessions ("lanes").
  *
- * - **Slots**: a p-queue with the upstream's `concurrency` is the only slot limiter. Every
- *   admitted request that has to wait puts one anonymous *slot task* into the p-queue; when
- *   p-queue starts a slot task, the task takes the next waiting request **round-robin over
- *   the lanes** (not necessarily the request that queued it) and holds the slot until that
- *   request is done. So one session with a thousand queued requests and another with one
- *   take turns: the second waits for at most one request of each other lane.
+ * - **Slots**: at most `concurrency` requests run. A request that finds a free slot and nobody
+ *   waiting starts at once (the fast path: no promise, no queue entry — this is every request
+ *   of an upstream that is not saturated). A request that has to wait joins its lane and puts
+ *   one anonymous *slot task* into a p-queue of the same `concurrency`, which is where waiting
+ *   happens: when p-queue starts a slot task, the task takes the next waiting request
+ *   **round-robin over the lanes** (not necessarily the request that queued it) and holds the
+ *   slot until that request is done. A slot task that p-queue starts while fast-path requests
+ *   still hold every slot parks until one of them ends. So one session with a thousand queued
+ *   requests and another with one take turns: the second waits for at most one request of
+ *   each other lane.
  * - **Lanes**: each lane is a FIFO (an insertion-ordered Set: O(1) removal on cancel); the ring
  *   of non-empty lanes is a Map whose order is the turn order (served lane moves to the back).
  *   Empty lanes are deleted at once, so an idle queue holds nothing.
@@ -17,8 +21,9 @@
  *   and a lone session still uses the whole queue. Otherwise the newcomer is refused. Both
  *   the refused and the pushed-out request get an immediate overload error; a pushed-out
  *   request was never sent upstream.
- * - A waiting request that leaves (cancelled) is removed from its lane and one slot task is
- *   aborted, so p-queue's size always equals the number of waiting requests.
+ * - A waiting request that leaves (cancelled) is removed from its lane; the slot task it queued
+ *   stays and, when started, serves the next waiting request or ends at once. (No
+ *   AbortController per request: in Node they cost more than the rest of the routing.)
  */
 import PQueue from 'p-queue';
 
@@ -63,8 +68,8 @@ export class FairQueue {
   readonly #slots: PQueue;
   readonly #lanes = new Map<string, Set<Entry>>();
   readonly #entries = new Set<Entry>();
-  /** Abort handles of slot tasks still waiting in p-queue. */
-  readonly #pendingSlots = new Set<AbortController>();
+  /** Slot tasks p-queue started while fast-path requests held every slot: their release. */
+  readonly #parked: (() => void)[] = [];
   #waiting = 0;
   #running = 0;
 
@@ -99,6 +104,11 @@ export class FairQueue {
     }
     const entry: Entry = { lane, task, state: 'waiting', release: undefined };
     this.#entries.add(entry);
+    const ticket = { leave: () => this.#leave(entry) };
+    if (this.#waiting === 0 && this.#running < concurrency) {
+      this.#start(entry, undefined);
+      return ticket;
+    }
     let queue = this.#lanes.get(lane);
     if (queue === undefined) {
       queue = new Set();
@@ -107,7 +117,7 @@ export class FairQueue {
     queue.add(entry);
     this.#waiting++;
     this.#addSlot();
-    return { leave: () => this.#leave(entry) };
+    return ticket;
   }
 
   /** Fails every admitted request (waiting and running) with `error`. */
@@ -119,28 +129,29 @@ export class FairQueue {
   }
 
   #addSlot(): void {
-    const controller = new AbortController();
-    this.#pendingSlots.add(controller);
-    this.#slots
-      .add(
-        () =>
-          new Promise<void>((resolve) => {
-            this.#pendingSlots.delete(controller);
-            const entry = this.#next();
-            if (entry === undefined) {
-              resolve();
-              return;
-            }
-            entry.state = 'running';
-            this.#running++;
-            entry.release = resolve;
-            entry.task.run(() => this.#leave(entry));
-          }),
-        { signal: controller.signal },
-      )
-      .catch(() => {
-        // Aborted while queued: its waiting request left.
-      });
+    void this.#slots.add(
+      () =>
+        new Promise<void>((release) => {
+          if (this.#waiting === 0)
+            release(); // its request left, or was served already
+          else if (this.#running >= this.#options.concurrency) this.#parked.push(release);
+          else this.#serve(release);
+        }),
+    );
+  }
+
+  /** Runs the next waiting request in a slot, or gives the slot back when nobody waits. */
+  #serve(release: () => void): void {
+    const entry = this.#next();
+    if (entry === undefined) release();
+    else this.#start(entry, release);
+  }
+
+  #start(entry: Entry, release: (() => void) | undefined): void {
+    entry.state = 'running';
+    entry.release = release;
+    this.#running++;
+    entry.task.run(() => this.#leave(entry));
   }
 
   /** The next waiting request, round-robin over the lanes. */
@@ -163,19 +174,26 @@ export class FairQueue {
     this.#entries.delete(entry);
     if (wasRunning) {
       this.#running--;
-      entry.release?.();
+      const release = entry.release;
       entry.release = undefined;
-      return;
-    }
-    const queue = this.#lanes.get(entry.lane);
-    if (queue?.delete(entry)) {
-      if (queue.size === 0) this.#lanes.delete(entry.lane);
-      this.#waiting--;
-      const slot = this.#pendingSlots.values().next().value;
-      if (slot !== undefined) {
-        this.#pendingSlots.delete(slot);
-        slot.abort();
+      release?.();
+    } else {
+      const queue = this.#lanes.get(entry.lane);
+      if (queue?.delete(entry)) {
+        if (queue.size === 0) this.#lanes.delete(entry.lane);
+        this.#waiting--;
       }
+    }
+    if (this.#parked.length > 0) this.#unpark();
+  }
+
+  /** Parked slot tasks serve a freed slot, or go back to p-queue when nobody waits. */
+  #unpark(): void {
+    while (
+      this.#parked.length > 0 &&
+      (this.#waiting === 0 || this.#running < this.#options.concurrency)
+    ) {
+      this.#serve(this.#parked.pop()!);
     }
   }
 
