@@ -12,7 +12,7 @@
  * - Cancellation is unsubscription: the upstream cancelling its request (or its connection
  *   closing) unsubscribes the handler, which cancels the downstream request.
  */
-import { catchError, defer, finalize, map, type Observable, tap } from 'rxjs';
+import { catchError, defer, map, Observable } from 'rxjs';
 import { capabilityGap } from '../core/clientCapabilities.js';
 import type { InboundContext, InboundEvent, RequestEvent } from '../core/connection.js';
 import { ErrorCode, LocalError, RpcError } from '../core/errors.js';
@@ -63,12 +63,21 @@ export class ServerRequests {
   ): Observable<RequestEvent> {
     const session = caller.session;
     if (!session) return source;
-    return defer(() => {
+    // Hand-written rather than defer/tap/finalize: this wraps every routed request.
+    return new Observable<RequestEvent>((subscriber) => {
       const end = this.usage.begin(session, upstream, caller.inbound.id);
-      return source.pipe(
-        tap({ error: (error: unknown) => this.#noteRequiredElicitations(error, session) }),
-        finalize(end),
-      );
+      const subscription = source.subscribe({
+        next: (event) => subscriber.next(event),
+        error: (error: unknown) => {
+          this.#noteRequiredElicitations(error, session);
+          subscriber.error(error);
+        },
+        complete: () => subscriber.complete(),
+      });
+      return () => {
+        subscription.unsubscribe();
+        end();
+      };
     });
   }
 

@@ -2,7 +2,7 @@
  * What every facade route shares: the route signature and the few rewrites routing needs
  * (name or URI, progress token), and the progress/result re-labelling toward the caller.
  */
-import { concatMap, defer, map, type Observable, of, type SchedulerLike, timer } from 'rxjs';
+import { Observable, type SchedulerLike } from 'rxjs';
 import type { InboundContext, InboundEvent, RequestEvent } from '../../core/connection.js';
 import type { RequestContext } from '../../core/context.js';
 import type { JsonObject, JsonRpcRequest } from '../../core/jsonrpc.js';
@@ -44,25 +44,43 @@ export function rewriteParams(params: JsonObject, key: string, value: unknown): 
 }
 
 /**
- * Sends a result that follows progress one timer tick later. The official SDK client handles
- * responses synchronously but notifications in a microtask, so when the last progress and
- * the result arrive in one read it drops that progress (its handler is gone). Spacing them
- * out costs one tick only for requests that reported progress.
+ * Relabels what an upstream sends back for the caller (see `toCaller`), and sends a result
+ * that follows progress one timer tick later. The official SDK client handles responses
+ * synchronously but notifications in a microtask, so when the last progress and the result
+ * arrive in one read it drops that progress (its handler is gone). Spacing them out costs one
+ * tick only for requests that reported progress. Hand-written rather than composed from
+ * operators: every routed request goes through it.
  */
-export const resultAfterProgress =
+export const forCaller =
   (scheduler: SchedulerLike) =>
-  (source: Observable<InboundEvent>): Observable<InboundEvent> =>
-    defer(() => {
+  (source: Observable<RequestEvent>): Observable<InboundEvent> =>
+    new Observable<InboundEvent>((subscriber) => {
       let progressed = false;
-      return source.pipe(
-        concatMap((event) => {
+      let held: InboundEvent | undefined;
+      const subscription = source.subscribe({
+        next: (event) => {
           if (event.kind === 'progress') {
             progressed = true;
-            return of(event);
+            subscriber.next(toCaller(event));
+          } else if (progressed) held = event;
+          else subscriber.next(event);
+        },
+        error: (error: unknown) => subscriber.error(error),
+        complete: () => {
+          const result = held;
+          if (result === undefined) {
+            subscriber.complete();
+            return;
           }
-          return progressed ? timer(0, scheduler).pipe(map(() => event)) : of(event);
-        }),
-      );
+          subscriber.add(
+            scheduler.schedule(() => {
+              subscriber.next(result);
+              subscriber.complete();
+            }, 0),
+          );
+        },
+      });
+      subscriber.add(subscription);
     });
 
 /** Forwards a request to one upstream and relabels what comes back for the caller. */
@@ -73,7 +91,5 @@ export function forwardTo(
   params: JsonObject,
   caller: Caller,
 ): Observable<InboundEvent> {
-  return router
-    .forward(upstream, method, params, caller)
-    .pipe(map(toCaller), resultAfterProgress(router.scheduler));
+  return router.forward(upstream, method, params, caller).pipe(forCaller(router.scheduler));
 }
