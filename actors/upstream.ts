@@ -6,7 +6,7 @@
  * completes, errors or cancels exactly as the upstream's request does; failures reach the
  * client as RpcErrors naming the upstream and the reason (`upstreamErrors.ts`).
  */
-import { Observable, type Subscription } from 'rxjs';
+import { Observable, type Subscription, throwError } from 'rxjs';
 import { createActor } from 'xstate';
 import type { UpstreamConfig } from '../core/config.js';
 import type { Connection, RequestEvent, RequestOptions } from '../core/connection.js';
@@ -183,20 +183,20 @@ export class Upstream {
       let inner: Subscription | undefined;
       const ticket = this.#queue.admit(lane, {
         run: (done) => {
-          inner = connection
-            .request$(method, params, options)
-            .pipe(explainFailure(this.name, method, connection, () => this.#localReason()))
-            .subscribe({
-              next: (event) => subscriber.next(event),
-              error: (error: unknown) => {
-                done();
-                subscriber.error(error);
-              },
-              complete: () => {
-                done();
-                subscriber.complete();
-              },
-            });
+          // The failure is explained only when there is one: no operator on the happy path.
+          inner = connection.request$(method, params, options).subscribe({
+            next: (event) => subscriber.next(event),
+            error: (error: unknown) => {
+              done();
+              throwError(() => error)
+                .pipe(explainFailure(this.name, method, connection, () => this.#localReason()))
+                .subscribe({ error: (explained: unknown) => subscriber.error(explained) });
+            },
+            complete: () => {
+              done();
+              subscriber.complete();
+            },
+          });
         },
         fail: (error) => subscriber.error(error),
       });

@@ -232,7 +232,12 @@ export class NdjsonDecoder {
  * represent (`undefined`, a function, a BigInt, a cycle): callers log and drop such sends.
  */
 export function encodeMessage(value: unknown): Buffer {
+  return Buffer.from(encodeLine(value), 'utf8');
+}
+
+/** `encodeMessage` as a string: writers that batch lines encode them once, together. */
+export function encodeLine(value: unknown): string {
   const json = JSON.stringify(value);
   if (json === undefined) throw new TypeError('the message is not representable as JSON');
-  return Buffer.from(`${json}\n`, 'utf8');
+  return `${json}\n`;
 }

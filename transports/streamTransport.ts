@@ -15,7 +15,7 @@
 import type { Readable, Writable } from 'node:stream';
 import { type Logger, silentLogger } from '../core/log.js';
 import { BaseTransport } from './baseTransport.js';
-import { type DecodedFrame, encodeMessage, NdjsonDecoder } from './ndjson.js';
+import { type DecodedFrame, encodeLine, NdjsonDecoder } from './ndjson.js';
 
 /** Default bound on bytes waiting for a slow reader: 64 MiB, one maximum-size message. */
 export const DEFAULT_MAX_BUFFERED_BYTES = 64 * 1024 * 1024;
@@ -36,8 +36,8 @@ export abstract class StreamTransport extends BaseTransport {
   readonly #decoder: NdjsonDecoder;
   #input: Readable | undefined;
   #output: Writable | undefined;
-  /** Messages waiting for `drain`; `#head` is the next one to write. */
-  #queue: (Buffer | undefined)[] = [];
+  /** Lines waiting for `drain`; `#head` is the next one to write. */
+  #queue: (string | undefined)[] = [];
   #head = 0;
   #queuedBytes = 0;
   #waitingForDrain = false;
@@ -47,7 +47,9 @@ export abstract class StreamTransport extends BaseTransport {
    * Messages sent during the current tick, written together in one microtask: a burst of
    * responses (one read of the upstream often carries dozens) costs one write, not dozens.
    */
-  #batch: Buffer[] = [];
+  #batch: string[] = [];
+  // Sizes of queued lines are counted in string length: exact for ASCII JSON, and at most 3x
+  // under for other text, which is precise enough for a memory bound.
   #batchBytes = 0;
   #batchScheduled = false;
   readonly #flushBatch = (): void => {
@@ -59,9 +61,9 @@ export abstract class StreamTransport extends BaseTransport {
     this.#batchBytes = 0;
     const output = this.#output;
     if (output === undefined || this.#outputDone) return;
-    // Small messages are joined (one copy, one syscall); large ones are not copied again.
-    const pieces =
-      batch.length === 1 || total > BATCH_COPY_LIMIT ? batch : [Buffer.concat(batch, total)];
+    // Small lines are joined (one string, one write); large ones are not copied again. A
+    // string is written as is: the stream encodes it once, straight from the string.
+    const pieces = batch.length === 1 || total > BATCH_COPY_LIMIT ? batch : [batch.join('')];
     if (this.#waitingForDrain) {
       for (const bytes of pieces) this.#queue.push(bytes);
       this.#queuedBytes += total;
@@ -107,9 +109,9 @@ export abstract class StreamTransport extends BaseTransport {
   send(message: unknown): void {
     const output = this.#output;
     if (!this.isOpen || output === undefined || this.#outputDone) return;
-    let bytes: Buffer;
+    let bytes: string;
     try {
-      bytes = encodeMessage(message);
+      bytes = encodeLine(message);
     } catch (error) {
       this.log.warn('dropped an outbound message that is not representable as JSON', {
         error: error instanceof Error ? error.message : String(error),
