@@ -518,9 +518,9 @@ export class Router {
           });
           this.#changed(k.kind);
         } catch (error) {
-          this.log.warn(
-            `upstream ${upstream.name}: ${k.method} failed: ${(error as Error).message}`,
-          );
+          // While closing, an interrupted refresh is expected, not news.
+          const report = this.#closed || this.#draining ? this.log.debug : this.log.warn;
+          report(`upstream ${upstream.name}: ${k.method} failed: ${(error as Error).message}`);
         }
       }),
     );

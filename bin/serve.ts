@@ -13,6 +13,9 @@ import type { Facades } from './facades.js';
 import { CLOSE_GRACE_MS, handleTerminationSignals, shutdown } from './shutdown.js';
 import { watchConfig } from './watchConfig.js';
 
+/** How long a stdio router whose stdin closed during start-up waits to report readiness. */
+const STARTUP_REPORT_MS = 5_000;
+
 export interface ServeOptions {
   /** Serve a client on stdin/stdout; its end (stdin closed) stops the router. */
   stdio: boolean;
@@ -70,6 +73,14 @@ export async function serve(router: Router, log: Logger, options: ServeOptions):
   });
   if (session) {
     const reason = await firstValueFrom(session.connection.closed$);
+    if (!router.isStarted && reason.kind === 'remote') {
+      // stdin was empty or closed at once (`npm start < /dev/null`, a CI log): let start-up
+      // finish (briefly) so the log still tells which upstreams were ready.
+      await Promise.race([
+        started,
+        new Promise((resolve) => setTimeout(resolve, STARTUP_REPORT_MS)),
+      ]);
+    }
     await stop(reason.kind === 'slow-reader' ? 'the client stopped reading' : 'stdin closed');
     signals.dispose();
     // A client that stopped reading (slow-reader) leaves a pending write on stdout that would
