@@ -15,7 +15,8 @@ export const repoRoot = here.includes(`${join('dist', 'bench')}`)
 export const distDir = join(repoRoot, 'dist');
 export const echoServerPath = join(distDir, 'bench', 'fixtures', 'echoServer.js');
 export const naiveProxyPath = join(distDir, 'bench', 'peers', 'naiveSdkProxy.js');
-export const muxBinPath = join(distDir, 'bin', 'mcp-mux.js');
+/** The router under test; `MCP_MUX_BIN` points at another build (before/after comparisons). */
+export const muxBinPath = process.env.MCP_MUX_BIN ?? join(distDir, 'bin', 'mcp-mux.js');
 export const peersDir = join(repoRoot, 'bench', 'peers');
 export const resultsDir = join(repoRoot, 'bench', 'results');
 export const benchReadme = join(repoRoot, 'bench', 'README.md');

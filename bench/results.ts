@@ -71,6 +71,8 @@ export interface Machine {
 
 export interface RunResult {
   startedAt: string;
+  /** The router measured: its CLI and the commit it was built from. */
+  router: { bin: string; commit: string };
   finishedAt: string;
   mode: 'default' | 'quick';
   machine: Machine;

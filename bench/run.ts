@@ -1,9 +1,11 @@
 #!/usr/bin/env node
+import { execFileSync } from 'node:child_process';
 /**
  * The benchmark suite (`npm run bench`):
  *
  *   node dist/bench/run.js [--quick] [--out DIR] [--only id,id…] [--rounds N] [--round-ms N]
  *                          [--no-install] [--no-readme] [--profile DIR] [--wait-idle MIN]
+ *   node dist/bench/run.js --report results/<timestamp>.json   (re-render a saved run)
  *
  * Runs the scenarios of bench/scenarios.ts, prints progress on stderr, and writes
  * <out>/<timestamp>.{json,md} with two SVG charts, copied to <out>/latest.*. With the default
@@ -12,9 +14,9 @@
  */
 import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, tmpdir, totalmem } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join, relative, resolve } from 'node:path';
 import { killAllChildren } from './childRegistry.js';
-import { benchReadme, resultsDir } from './paths.js';
+import { benchReadme, muxBinPath, repoRoot, resultsDir } from './paths.js';
 import { latencyChart, throughputChart } from './report/charts.js';
 import { renderMarkdown } from './report/markdown.js';
 import { replaceLatest } from './report/readme.js';
@@ -38,6 +40,8 @@ interface Options {
   profileDir?: string;
   /** Wait up to this many minutes for the machine to be quiet before starting. */
   waitIdleMinutes?: number;
+  /** Re-render the report of a saved run (targets, tables, charts) instead of running. */
+  report?: string;
 }
 
 function parseArgs(argv: string[]): Options {
@@ -62,12 +66,26 @@ function parseArgs(argv: string[]): Options {
     else if (a === '--no-readme') o.readme = false;
     else if (a === '--profile') o.profileDir = resolve(next());
     else if (a === '--wait-idle') o.waitIdleMinutes = Number(next());
+    else if (a === '--report') o.report = resolve(next());
     else throw new Error(`unknown option ${a}`);
   }
   if (o.quick && !argv.includes('--install')) o.install = false;
   // Only the canonical results directory feeds the README.
   if (outGiven && resolve(o.out) !== resolve(resultsDir)) o.readme = false;
   return o;
+}
+
+/** `MCP_MUX_COMMIT` when the router is another build (`MCP_MUX_BIN`), else this checkout's HEAD. */
+function routerCommit(): string {
+  if (process.env.MCP_MUX_COMMIT) return process.env.MCP_MUX_COMMIT;
+  try {
+    const head = execFileSync('git', ['rev-parse', '--short', 'HEAD'], {
+      cwd: repoRoot,
+    }).toString();
+    return head.trim();
+  } catch {
+    return 'unknown';
+  }
 }
 
 const log = (line: string): void => {
@@ -141,6 +159,12 @@ async function waitForIdle(minutes: number): Promise<void> {
 
 async function main(): Promise<void> {
   const options = parseArgs(process.argv.slice(2));
+  if (options.report) {
+    const saved = JSON.parse(readFileSync(options.report, 'utf8')) as RunResult;
+    saved.targets = evaluateTargets(saved.scenarios);
+    log(`re-rendered: ${writeResults(saved, options.out, options.readme)}`);
+    return;
+  }
   if (options.waitIdleMinutes) await waitForIdle(options.waitIdleMinutes);
   const settings: RunSettings & { parkMs: number } = options.quick
     ? {
@@ -214,6 +238,7 @@ async function main(): Promise<void> {
   const cpuList = cpus();
   const run: RunResult = {
     startedAt: started.toISOString(),
+    router: { bin: relative(repoRoot, muxBinPath) || muxBinPath, commit: routerCommit() },
     finishedAt: new Date().toISOString(),
     mode: options.quick ? 'quick' : 'default',
     machine: {

@@ -23,9 +23,10 @@ export function renderMarkdown(run: RunResult, options: MarkdownOptions = {}): s
   const h = '#'.repeat(options.level ?? 2);
   const m = run.machine;
   const out: string[] = [];
+  const router = run.router ? ` Router: \`${run.router.bin}\` at ${run.router.commit}.` : '';
   out.push(
     `Run ${run.startedAt} (${run.mode}): ${m.cpus} × ${m.cpuModel}, ${m.memoryGiB} GiB, Node ${m.node}, ${m.platform}, load average ${m.loadAverage.join(' → ')}. ` +
-      `${run.settings.rounds} interleaved rounds of ${run.settings.roundMs} ms per subject; figures are medians of rounds.`,
+      `${run.settings.rounds} interleaved rounds of ${run.settings.roundMs} ms per subject; figures are medians of rounds.${router}`,
     '',
   );
   const peers = Object.entries(run.peers).map(([k, v]) => `${k} ${v}`);

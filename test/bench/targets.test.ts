@@ -158,6 +158,8 @@ describe('evaluateTargets', () => {
     expect(latency(500, 2000)).toMatchObject({ met: null, value: null });
     expect(latency(500, 2000).measured).toContain('inconclusive: client send lag p99 2000 µs');
     expect(latency(-800, 100).met).toBeNull();
+    // More added latency than the client's lag can explain is a miss, noise or not.
+    expect(latency(20_000, 6000)).toMatchObject({ met: false, value: 20_000 });
   });
 
   it('computes added p99, CPU, upstream scaling, idle memory and big-message targets', () => {
