@@ -100,7 +100,7 @@ function select(options: Options): Scenario[] {
 }
 
 function quickVariant(s: Scenario): Scenario {
-  if (s.id !== 'upstreams') return s;
+  if (!s.id.startsWith('upstreams')) return s;
   // 100 upstream processes take seconds to spawn on two cores: the smoke run stops at 10.
   return { ...s, subjects: s.subjects.filter((x) => (x.upstreams ?? 1) <= 10) };
 }
@@ -238,7 +238,10 @@ async function main(): Promise<void> {
   const cpuList = cpus();
   const run: RunResult = {
     startedAt: started.toISOString(),
-    router: { bin: relative(repoRoot, muxBinPath) || muxBinPath, commit: routerCommit() },
+    router: {
+      bin: muxBinPath.startsWith(repoRoot) ? relative(repoRoot, muxBinPath) : muxBinPath,
+      commit: routerCommit(),
+    },
     finishedAt: new Date().toISOString(),
     mode: options.quick ? 'quick' : 'default',
     machine: {

@@ -143,6 +143,20 @@ export const scenarios: Scenario[] = [
     baseline: 'mcp-mux ×1',
   },
   {
+    // The same routing with one echo process serving every upstream over WebSocket: 100
+    // upstream processes no longer share the two cores, so what remains is the router.
+    id: 'upstreams-ws',
+    group: 'upstreams',
+    title: '1 vs 100 WebSocket upstreams served by one echo process, 1 KiB, 32 in flight',
+    kind: 'throughput',
+    load: call(KiB, 32),
+    subjects: [
+      mux('stdio', 'ws', { name: 'mcp-mux ×1', upstreams: 1 }),
+      mux('stdio', 'ws', { name: 'mcp-mux ×100', upstreams: 100 }),
+    ],
+    baseline: 'mcp-mux ×1',
+  },
+  {
     id: 'tools-list-1000',
     group: 'list',
     title:

@@ -138,7 +138,14 @@ export const targets: Target[] = [
     goal: 'Throughput with 100 upstreams vs 1 upstream',
     threshold: '≥ 0.90×',
     meets: (v) => v >= 0.9,
-    measure: (find) => ratioOf(find, 'upstreams', 'mcp-mux ×100'),
+    measure: (find) => {
+      const m = ratioOf(find, 'upstreams', 'mcp-mux ×100');
+      const ws = find('upstreams-ws', 'mcp-mux ×100');
+      if (m.value !== null && ws?.ratio !== undefined) {
+        m.note = `${x(ws.ratio)} with 100 WebSocket upstreams served by one echo process`;
+      }
+      return m;
+    },
   },
   {
     id: 'idle-session',
