@@ -83,10 +83,9 @@ export async function serve(router: Router, log: Logger, options: ServeOptions):
     }
     await stop(reason.kind === 'slow-reader' ? 'the client stopped reading' : 'stdin closed');
     signals.dispose();
-    // A client that stopped reading (slow-reader) leaves a pending write on stdout that would
-    // keep the process alive forever (it cannot be cancelled, and nobody will read it): exit
-    // once the log lines are out.
-    if (process.stdout.writableLength > 0) {
+    // A client that stopped reading (slow-reader) may leave a write pending on stdout that
+    // nobody will ever read: exit once the log lines are out.
+    if (reason.kind === 'slow-reader') {
       await new Promise<void>((resolve) => process.stderr.write('', () => resolve()));
       process.exit(0);
     }

@@ -11,6 +11,8 @@
  *   server-initiated shutdown), then resolves; it waits at most `closeTimeoutMs` for the
  *   output to flush. The process's own stdin is paused, not destroyed.
  */
+import { fstatSync } from 'node:fs';
+import { Socket } from 'node:net';
 import type { Readable, Writable } from 'node:stream';
 import { StreamTransport, type StreamTransportOptions } from './streamTransport.js';
 import type { CloseReason } from './transport.js';
@@ -18,7 +20,7 @@ import type { CloseReason } from './transport.js';
 export interface StdioServerOptions extends StreamTransportOptions {
   /** Default `process.stdin`. */
   input?: Readable;
-  /** Default `process.stdout`. */
+  /** Default: the process's stdout (see `processStdout`). */
   output?: Writable;
   /** How long `close()` waits for queued output to flush. Default 2000 ms. */
   closeTimeoutMs?: number;
@@ -29,8 +31,33 @@ const isPeerGone = (error: Error): boolean => {
   return code === 'EPIPE' || code === 'ECONNRESET' || code === 'ERR_STREAM_DESTROYED';
 };
 
+let ownStdout: Writable | undefined;
+
+/**
+ * The process's stdout for protocol messages. Node writes `process.stdout` synchronously when
+ * it is a pipe, so one slow client read stalls the whole router (every upstream, every
+ * session) inside write(2). When fd 1 is a pipe or a socket, mcp-mux writes through its own
+ * non-blocking socket on fd 1 instead (backpressure then shows as `drain`, which the transport
+ * honours); files and terminals keep `process.stdout`. Nothing else writes to stdout.
+ */
+export function processStdout(): Writable {
+  if (ownStdout !== undefined) return ownStdout;
+  let stat: ReturnType<typeof fstatSync> | undefined;
+  try {
+    stat = fstatSync(1);
+  } catch {
+    stat = undefined;
+  }
+  ownStdout =
+    stat?.isFIFO() || stat?.isSocket()
+      ? new Socket({ fd: 1, readable: false, writable: true })
+      : process.stdout;
+  return ownStdout;
+}
+
 export class StdioServerTransport extends StreamTransport {
   readonly #input: Readable;
+  readonly #output: Writable;
   readonly #closeTimeoutMs: number;
   #closing: Promise<void> | undefined;
 
@@ -39,7 +66,8 @@ export class StdioServerTransport extends StreamTransport {
     this.#input = options.input ?? process.stdin;
     this.#closeTimeoutMs = options.closeTimeoutMs ?? 2000;
     this.attachInput(this.#input);
-    this.attachOutput(options.output ?? process.stdout);
+    this.#output = options.output ?? processStdout();
+    this.attachOutput(this.#output);
   }
 
   close(): Promise<void> {
@@ -50,6 +78,9 @@ export class StdioServerTransport extends StreamTransport {
   async #close(): Promise<void> {
     this.finish({ kind: 'local' });
     await this.endOutput(this.#closeTimeoutMs);
+    // Output nobody reads must not keep the process alive (process.stdout never does).
+    const output = this.#output;
+    if (output instanceof Socket && !output.writableFinished) output.destroy();
   }
 
   protected override onFinish(_reason: CloseReason): void {
