@@ -38,6 +38,8 @@ export interface Scenario {
   compareBy?: 'throughput' | 'p50';
   /** Part of the `--quick` smoke run. */
   quick?: boolean;
+  /** Rounds last this many times the default (few, slow requests need longer for a median). */
+  roundScale?: number;
 }
 
 export const KiB = 1024;
@@ -115,10 +117,12 @@ export const scenarios: Scenario[] = [
   pair('payload-1m', 'payload', '1 MiB payload, 1 in flight, stdio', call(MiB, 1), {
     compareBy: 'p50',
     quick: true,
+    roundScale: 3,
   }),
   pair('payload-4m', 'payload', '4 MiB payload, 1 in flight, stdio', call(4 * MiB, 1), {
     compareBy: 'p50',
     quick: true,
+    roundScale: 3,
   }),
   pair('inflight-1', 'concurrency', '1 in flight, 1 KiB, stdio', call(KiB, 1)),
   pair('inflight-8', 'concurrency', '8 in flight, 1 KiB, stdio', call(KiB, 8)),

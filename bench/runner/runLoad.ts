@@ -193,6 +193,7 @@ export async function runLoadScenario(
   };
   const closed = (i: number) => (call: (i: number) => Promise<unknown>) =>
     runClosedLoop({ inFlight: load.inFlight, durationMs: i, call });
+  const roundMs = settings.roundMs * (scenario.roundScale ?? 1);
   try {
     for (const [name, launched] of live) {
       try {
@@ -220,9 +221,9 @@ export async function runLoadScenario(
         try {
           const run =
             rate === undefined
-              ? closed(settings.roundMs)
+              ? closed(roundMs)
               : (call: (i: number) => Promise<unknown>) =>
-                  runOpenLoop({ rate: rate as number, durationMs: settings.roundMs, call });
+                  runOpenLoop({ rate: rate as number, durationMs: roundMs, call });
           const m = await measure(launched, run, load);
           r.rounds.push(m);
           if (rate !== undefined) r.metrics.rate = rate;
