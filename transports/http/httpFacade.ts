@@ -4,10 +4,11 @@
  * default. Every request passes `Protection` (Host/Origin, bearer) before routing. Each
  * client session, of either kind, is one `Transport` on `connections$`.
  */
+
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { merge } from 'rxjs';
 import { type Logger, silentLogger } from '../../core/log.js';
+import { listen } from '../listen.js';
 import type { TransportServer } from '../transport.js';
 import { Protection, type ProtectionOptions, sendJsonRpcError } from './protection.js';
 import { SseServer } from './sseServer.js';
@@ -80,14 +81,7 @@ export async function createHttpFacade(options: HttpFacadeOptions = {}): Promise
     });
   });
   const host = options.host ?? '127.0.0.1';
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(options.port ?? 0, host, () => {
-      server.off('error', reject);
-      resolve();
-    });
-  });
-  const bound = server.address() as AddressInfo;
+  const bound = await listen(server, options.port ?? 0, host);
   const address = { host, port: bound.port };
   protection = new Protection(options, address);
   const urlHost = host.includes(':') ? `[${host}]` : host;

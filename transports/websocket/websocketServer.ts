@@ -4,13 +4,14 @@
  * before any WebSocket exists; a client offering subprotocols without `mcp` gets 400. Frames
  * past `maxPayload` close the connection (ws answers 1009).
  */
+
 import { createServer, type IncomingMessage, STATUS_CODES } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import type { Duplex } from 'node:stream';
 import { Subject } from 'rxjs';
 import { WebSocketServer } from 'ws';
 import { type Logger, silentLogger } from '../../core/log.js';
 import { Protection, type ProtectionOptions, sendJsonRpcError } from '../http/protection.js';
+import { listen } from '../listen.js';
 import type { Transport, TransportServer } from '../transport.js';
 import { WebSocketTransport } from './websocketTransport.js';
 
@@ -115,14 +116,7 @@ export async function createWebSocketFacade(
   });
 
   const host = options.host ?? '127.0.0.1';
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(options.port ?? 0, host, () => {
-      server.off('error', reject);
-      resolve();
-    });
-  });
-  const address = { host, port: (server.address() as AddressInfo).port };
+  const address = { host, port: (await listen(server, options.port ?? 0, host)).port };
   protection = new Protection(options, address);
   const urlHost = host.includes(':') ? `[${host}]` : host;
   const url = `ws://${urlHost}:${address.port}${path}`;
