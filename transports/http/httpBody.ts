@@ -1,7 +1,9 @@
 /**
- * Readers for `fetch` response bodies (HTTP client transports): text with a byte limit, and
- * SSE fed chunk by chunk into an `SseParser`. Both release the body when they stop.
+ * Readers for `node:http` response bodies (HTTP client transports): text with a byte limit, and
+ * SSE fed chunk by chunk into an `SseParser`. A body read to its end leaves the keep-alive
+ * socket reusable; a body abandoned early is released as described on each function.
  */
+import type { IncomingMessage } from 'node:http';
 import type { SseParser } from './sseParser.js';
 
 export class BodyTooLargeError extends Error {
@@ -11,50 +13,77 @@ export class BodyTooLargeError extends Error {
   }
 }
 
-/** Reads a whole body as UTF-8, failing past `limit` bytes. */
-export async function readText(
-  body: ReadableStream<Uint8Array> | null,
-  limit: number,
-): Promise<string> {
-  if (!body) return '';
-  const reader = body.getReader();
-  const decoder = new TextDecoder();
-  let size = 0;
-  let text = '';
-  try {
-    for (;;) {
-      const { done, value } = await reader.read();
-      if (done) break;
-      size += value.byteLength;
-      if (size > limit) throw new BodyTooLargeError(limit);
-      text += decoder.decode(value, { stream: true });
+/** How long a stream we stopped reading may take to end before its socket is dropped. */
+const LINGER_MS = 1000;
+
+/** Reads a whole body as UTF-8, failing past `limit` bytes (the socket is then destroyed). */
+export function readText(res: IncomingMessage, limit: number): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const declared = Number(res.headers['content-length']);
+    if (declared > limit) {
+      res.destroy();
+      reject(new BodyTooLargeError(limit));
+      return;
     }
-    return text + decoder.decode();
-  } finally {
-    reader.cancel().catch(() => {});
-  }
+    const chunks: Buffer[] = [];
+    let size = 0;
+    res.on('data', (chunk: Buffer) => {
+      size += chunk.byteLength;
+      if (size > limit) {
+        res.destroy();
+        reject(new BodyTooLargeError(limit));
+        return;
+      }
+      chunks.push(chunk);
+    });
+    res.once('end', () => {
+      resolve(chunks.length === 1 ? chunks[0]!.toString('utf8') : Buffer.concat(chunks).toString());
+    });
+    res.once('error', reject);
+    res.once('close', () => {
+      if (!res.complete) reject(new Error('the response body was cut off'));
+    });
+  });
 }
 
 /**
  * Feeds an SSE body to `parser` until the body ends or `stop()` turns true after a chunk;
- * rejects when the read fails. The caller keeps the parser (its `lastEventId` survives).
+ * rejects when the stream breaks. The caller keeps the parser (its `lastEventId` survives).
+ * After `stop()` the rest of the body is drained unread, so the server's end of the stream
+ * (which normally follows at once) keeps the socket reusable; a body still open after
+ * `LINGER_MS` is destroyed.
  */
-export async function pumpSse(
-  body: ReadableStream<Uint8Array>,
+export function pumpSse(
+  res: IncomingMessage,
   parser: SseParser,
   stop: () => boolean = () => false,
 ): Promise<void> {
-  const reader = body.getReader();
-  const decoder = new TextDecoder();
-  try {
-    for (;;) {
-      const { done, value } = await reader.read();
-      if (done) break;
-      parser.push(decoder.decode(value, { stream: true }));
-      if (stop()) break;
-    }
-    parser.end();
-  } finally {
-    reader.cancel().catch(() => {});
-  }
+  return new Promise((resolve, reject) => {
+    let stopped = false;
+    res.setEncoding('utf8'); // a StringDecoder: multi-byte characters split across chunks survive
+    const onData = (chunk: string): void => {
+      parser.push(chunk);
+      if (!stop()) return;
+      stopped = true;
+      res.off('data', onData);
+      parser.end();
+      res.resume();
+      if (!res.complete) {
+        const timer = setTimeout(() => res.destroy(), LINGER_MS);
+        timer.unref();
+        res.once('close', () => clearTimeout(timer));
+      }
+      resolve();
+    };
+    res.on('data', onData);
+    res.once('end', () => {
+      if (stopped) return;
+      parser.end();
+      resolve();
+    });
+    res.once('error', reject);
+    res.once('close', () => {
+      if (!stopped && !res.complete) reject(new Error('the SSE stream was cut off'));
+    });
+  });
 }

@@ -3,18 +3,27 @@
  * resolve it against the SSE URL (same origin only: a server must not redirect our messages
  * elsewhere), then POST each message there; replies arrive as `message` events. POSTs are
  * sent one after another, so the server sees messages in order. The transport ends when the
- * stream ends.
+ * stream ends. Requests go through `node:http(s)` with a keep-alive agent this transport owns.
  */
 import { type Logger, silentLogger } from '../../core/log.js';
 import { BaseTransport } from '../baseTransport.js';
 import { FrameError, type SendOptions } from '../transport.js';
 import { pumpSse } from './httpBody.js';
+import {
+  createAgent,
+  discard,
+  type HttpClientAgent,
+  isOk,
+  mediaType,
+  sendRequest,
+} from './httpRequest.js';
 import { SseParser } from './sseParser.js';
 
 export interface SseClientOptions {
   /** Extra headers on every request (values already substituted by the config). */
   headers?: Record<string, string>;
-  fetch?: typeof fetch;
+  /** Connections kept to the server at most (default 64). */
+  maxSockets?: number;
   /** Largest SSE event accepted, in characters (default 64 MiB). */
   maxMessageBytes?: number;
   log?: Logger;
@@ -23,7 +32,7 @@ export interface SseClientOptions {
 export class SseClientTransport extends BaseTransport {
   readonly url: URL;
   readonly #options: SseClientOptions;
-  readonly #fetch: typeof fetch;
+  readonly #agent: HttpClientAgent;
   readonly #log: Logger;
   readonly #abort = new AbortController();
   #started: Promise<URL> | undefined;
@@ -33,7 +42,7 @@ export class SseClientTransport extends BaseTransport {
     super();
     this.url = new URL(url);
     this.#options = options;
-    this.#fetch = options.fetch ?? fetch;
+    this.#agent = createAgent(this.url, options.maxSockets ?? 64);
     this.#log = options.log ?? silentLogger;
   }
 
@@ -50,15 +59,16 @@ export class SseClientTransport extends BaseTransport {
       const target = await endpoint.catch(() => undefined);
       if (!target || !this.isOpen) return;
       try {
-        const res = await this.#fetch(target, {
+        const res = await sendRequest(target, this.#agent, {
           method: 'POST',
           headers: { ...this.#options.headers, 'content-type': 'application/json' },
           body: JSON.stringify(message),
           signal: this.#abort.signal,
         });
-        await res.body?.cancel();
-        if (res.status === 404) this.#fail(new Error('HTTP 404: the SSE session is gone'));
-        else if (!res.ok) this.#log.warn('the server refused a message', { status: res.status });
+        discard(res);
+        if (res.statusCode === 404) this.#fail(new Error('HTTP 404: the SSE session is gone'));
+        else if (!isOk(res))
+          this.#log.warn('the server refused a message', { status: res.statusCode });
       } catch (error) {
         if (this.isOpen) this.#fail(new Error(`POST failed: ${String(error)}`));
       }
@@ -71,6 +81,7 @@ export class SseClientTransport extends BaseTransport {
 
   protected override onFinish(): void {
     this.#abort.abort();
+    this.#agent.destroy();
   }
 
   #endpoint(): Promise<URL> {
@@ -86,17 +97,16 @@ export class SseClientTransport extends BaseTransport {
       rejectEndpoint = reject;
     });
     let known: URL | undefined;
-    const res = await this.#fetch(this.url, {
+    const res = await sendRequest(this.url, this.#agent, {
       method: 'GET',
       headers: { ...this.#options.headers, accept: 'text/event-stream' },
       signal: this.#abort.signal,
     }).catch((error: unknown) => {
       throw this.#fail(new Error(`cannot reach ${this.url.origin}: ${String(error)}`));
     });
-    const type = res.headers.get('content-type')?.split(';')[0]?.trim().toLowerCase();
-    if (!res.ok || type !== 'text/event-stream' || !res.body) {
-      await res.body?.cancel();
-      throw this.#fail(new Error(`HTTP ${res.status}: no SSE stream at ${this.url.href}`));
+    if (!isOk(res) || mediaType(res) !== 'text/event-stream') {
+      discard(res);
+      throw this.#fail(new Error(`HTTP ${res.statusCode}: no SSE stream at ${this.url.href}`));
     }
     const parser = new SseParser(
       {
@@ -115,7 +125,7 @@ export class SseClientTransport extends BaseTransport {
       },
       { maxChars: this.#options.maxMessageBytes ?? 64 * 1024 * 1024 },
     );
-    pumpSse(res.body, parser, () => !this.isOpen)
+    pumpSse(res, parser, () => !this.isOpen)
       .then(
         () => this.finish({ kind: 'remote' }),
         (error: unknown) => this.#fail(new Error(`SSE stream broke: ${String(error)}`)),

@@ -15,20 +15,36 @@
  * failure of a POST (an HTTP error without a JSON-RPC body, a stream lost beyond resumption)
  * is answered locally with a JSON-RPC error response for each request it carried, so callers
  * fail at once instead of waiting for their timeout.
+ *
+ * Requests go through `node:http(s)` with a keep-alive agent this transport owns (see
+ * `httpRequest.ts`), destroyed when the transport ends.
  */
+import type { IncomingMessage } from 'node:http';
 import { ErrorCode } from '../../core/errors.js';
 import type { JsonRpcId } from '../../core/jsonrpc.js';
 import { type Logger, silentLogger } from '../../core/log.js';
 import { BaseTransport } from '../baseTransport.js';
 import { FrameError, type SendOptions } from '../transport.js';
 import { pumpSse, readText } from './httpBody.js';
+import {
+  createAgent,
+  discard,
+  type HttpClientAgent,
+  HttpConnectError,
+  type HttpRequestOptions,
+  header,
+  isOk,
+  mediaType,
+  sendRequest,
+} from './httpRequest.js';
 import { idKey, requestIds, responseIds } from './messageShape.js';
 import { SseParser } from './sseParser.js';
 
 export interface StreamableHttpClientOptions {
   /** Extra headers on every request (values already substituted by the config). */
   headers?: Record<string, string>;
-  fetch?: typeof fetch;
+  /** Connections kept to the server at most (default 64): requests beyond wait for one. */
+  maxSockets?: number;
   /** Open the GET stream for server-initiated messages once a session exists (default true). */
   openGetStream?: boolean;
   /** Resumption attempts for a dropped SSE stream without progress (default 3). */
@@ -59,7 +75,7 @@ const sleep = (ms: number, signal: AbortSignal): Promise<void> =>
 export class StreamableHttpClientTransport extends BaseTransport {
   readonly url: URL;
   readonly #options: StreamableHttpClientOptions;
-  readonly #fetch: typeof fetch;
+  readonly #agent: HttpClientAgent;
   readonly #log: Logger;
   readonly #abort = new AbortController();
   #chain: Promise<void> = Promise.resolve();
@@ -67,12 +83,14 @@ export class StreamableHttpClientTransport extends BaseTransport {
   #protocolVersion: string | undefined;
   #answered = false;
   #probe: ((status: number) => boolean) | undefined;
+  /** A DELETE is being sent: the agent is destroyed after it rather than on finish. */
+  #deleting = false;
 
   constructor(url: string | URL, options: StreamableHttpClientOptions = {}) {
     super();
     this.url = new URL(url);
     this.#options = options;
-    this.#fetch = options.fetch ?? fetch;
+    this.#agent = createAgent(this.url, options.maxSockets ?? 64);
     this.#log = options.log ?? silentLogger;
     this.#protocolVersion = options.protocolVersion;
     this.#probe = options.probe;
@@ -99,21 +117,29 @@ export class StreamableHttpClientTransport extends BaseTransport {
 
   async close(): Promise<void> {
     const sessionId = this.#sessionId;
+    this.#deleting = this.isOpen && sessionId !== undefined;
     if (!this.finish({ kind: 'local' }) || sessionId === undefined) return;
     try {
-      const res = await this.#fetch(this.url, {
+      const res = await this.#request({
         method: 'DELETE',
         headers: this.#headers({}, sessionId),
         signal: AbortSignal.timeout(2000),
       });
-      await res.body?.cancel();
+      discard(res);
     } catch (error) {
       this.#log.debug('DELETE of the session failed', { error: String(error) });
+    } finally {
+      this.#agent.destroy();
     }
   }
 
   protected override onFinish(): void {
     this.#abort.abort();
+    if (!this.#deleting) this.#agent.destroy();
+  }
+
+  #request(options: HttpRequestOptions): Promise<IncomingMessage> {
+    return sendRequest(this.url, this.#agent, options);
   }
 
   #headers(extra: Record<string, string>, sessionId = this.#sessionId): Record<string, string> {
@@ -129,7 +155,7 @@ export class StreamableHttpClientTransport extends BaseTransport {
     if (!this.isOpen) return;
     const ids = requestIds(message);
     const sentSession = this.#sessionId !== undefined;
-    const response = this.#fetch(this.url, {
+    const response = this.#request({
       method: 'POST',
       headers: this.#headers({
         accept: 'application/json, text/event-stream',
@@ -149,59 +175,61 @@ export class StreamableHttpClientTransport extends BaseTransport {
       );
   }
 
-  async #onResponse(res: Response, ids: JsonRpcId[], sentSession: boolean): Promise<void> {
+  async #onResponse(res: IncomingMessage, ids: JsonRpcId[], sentSession: boolean): Promise<void> {
+    const status = res.statusCode ?? 0;
+    const ok = isOk(res);
     if (this.#probe) {
       const probe = this.#probe;
       this.#probe = undefined;
-      if (probe(res.status)) {
-        await res.body?.cancel();
+      if (probe(status)) {
+        discard(res);
         this.finish({ kind: 'local' });
         return;
       }
     }
     this.#answered = true;
-    const sessionId = res.headers.get('mcp-session-id');
-    if (sessionId !== null && this.#sessionId === undefined && res.ok) {
+    const sessionId = header(res, 'mcp-session-id');
+    if (sessionId !== undefined && this.#sessionId === undefined && ok) {
       this.#sessionId = sessionId;
       if (this.#options.openGetStream ?? true) this.#listen(undefined, 0);
     }
-    if (res.status === 404 && sentSession) {
-      await res.body?.cancel();
+    if (status === 404 && sentSession) {
+      discard(res);
       this.#fail(new Error(`HTTP 404 for session ${this.#sessionId}: the session expired`));
       return;
     }
-    if (res.status === 401 || res.status === 403) {
-      await res.body?.cancel();
-      this.#fail(new Error(`HTTP ${res.status} from ${this.url.origin}: access refused`));
+    if (status === 401 || status === 403) {
+      discard(res);
+      this.#fail(new Error(`HTTP ${status} from ${this.url.origin}: access refused`));
       return;
     }
-    const type = res.headers.get('content-type')?.split(';')[0]?.trim().toLowerCase();
-    if (res.ok && type === 'text/event-stream' && res.body) {
-      await this.#stream(res.body, new Set(ids.map(idKey)), ids);
+    const type = mediaType(res);
+    if (ok && type === 'text/event-stream') {
+      await this.#stream(res, new Set(ids.map(idKey)), ids);
       return;
     }
-    if (res.status === 202 || ids.length === 0) {
-      if (!res.ok) this.#log.warn('the server refused a message', { status: res.status });
-      await res.body?.cancel();
+    if (status === 202 || ids.length === 0) {
+      if (!ok) this.#log.warn('the server refused a message', { status });
+      discard(res);
       return;
     }
-    const text = await readText(res.body, this.#maxBytes());
+    const text = await readText(res, this.#maxBytes());
     let answered = new Set<string>();
     if (type === 'application/json') {
       try {
         const value: unknown = JSON.parse(text);
         answered = new Set(responseIds(value).map(idKey));
-        if (answered.size > 0 || res.ok) this.emitMessage(value);
+        if (answered.size > 0 || ok) this.emitMessage(value);
       } catch {
-        if (res.ok) this.emitError(new FrameError('parse', 'Parse error: the body is not JSON'));
+        if (ok) this.emitError(new FrameError('parse', 'Parse error: the body is not JSON'));
       }
     }
     const missing = ids.filter((id) => !answered.has(idKey(id)));
-    if (missing.length > 0) this.#answerLocally(missing, `HTTP ${res.status} from the upstream`);
+    if (missing.length > 0) this.#answerLocally(missing, `HTTP ${status} from the upstream`);
   }
 
   /** Reads an SSE body, resuming it with `Last-Event-ID` while requests are unanswered. */
-  async #stream(body: ReadableStream<Uint8Array>, pending: Set<string>, ids: JsonRpcId[]) {
+  async #stream(body: IncomingMessage, pending: Set<string>, ids: JsonRpcId[]) {
     let retryMs = this.#options.reconnectDelayMs ?? 1000;
     let progressed = false;
     const parser = new SseParser(
@@ -228,7 +256,7 @@ export class StreamableHttpClientTransport extends BaseTransport {
     );
     // Consecutive attempts that brought no new event (a broken or refused resumption).
     let failures = 0;
-    let current: ReadableStream<Uint8Array> | undefined = body;
+    let current: IncomingMessage | undefined = body;
     while (this.isOpen) {
       progressed = false;
       if (current) {
@@ -259,23 +287,23 @@ export class StreamableHttpClientTransport extends BaseTransport {
     const run = async (): Promise<boolean> => {
       const headers: Record<string, string> = { accept: 'text/event-stream' };
       if (lastEventId !== undefined) headers['last-event-id'] = lastEventId;
-      const res = await this.#fetch(this.url, {
+      const res = await this.#request({
         method: 'GET',
         headers: this.#headers(headers),
         signal: this.#abort.signal,
       });
-      if (res.status === 404) {
-        await res.body?.cancel();
+      if (res.statusCode === 404) {
+        discard(res);
         this.#fail(new Error(`HTTP 404 for session ${this.#sessionId}: the session expired`));
         return false;
       }
-      if (res.status === 405) {
-        await res.body?.cancel(); // the server offers no GET stream
+      if (res.statusCode === 405) {
+        discard(res); // the server offers no GET stream
         return false;
       }
-      if (!res.ok || !res.body) {
-        this.#log.warn('GET stream refused', { status: res.status });
-        await res.body?.cancel();
+      if (!isOk(res)) {
+        this.#log.warn('GET stream refused', { status: res.statusCode });
+        discard(res);
         failures++;
         return true;
       }
@@ -292,7 +320,7 @@ export class StreamableHttpClientTransport extends BaseTransport {
         },
         { maxChars: this.#maxBytes(), ...(lastEventId === undefined ? {} : { lastEventId }) },
       );
-      await pumpSse(res.body, parser).catch(() => {});
+      await pumpSse(res, parser).catch(() => {});
       lastEventId = parser.lastEventId || undefined;
       return true;
     };
@@ -310,15 +338,15 @@ export class StreamableHttpClientTransport extends BaseTransport {
       .catch(() => {});
   }
 
-  async #resume(lastEventId: string): Promise<ReadableStream<Uint8Array> | undefined> {
+  async #resume(lastEventId: string): Promise<IncomingMessage | undefined> {
     try {
-      const res = await this.#fetch(this.url, {
+      const res = await this.#request({
         method: 'GET',
         headers: this.#headers({ accept: 'text/event-stream', 'last-event-id': lastEventId }),
         signal: this.#abort.signal,
       });
-      if (res.ok && res.body) return res.body;
-      await res.body?.cancel();
+      if (isOk(res)) return res;
+      discard(res);
     } catch (error) {
       this.#log.debug('resumption failed', { error: String(error) });
     }
@@ -327,9 +355,8 @@ export class StreamableHttpClientTransport extends BaseTransport {
 
   #onFailure(error: unknown, ids: JsonRpcId[]): void {
     if (!this.isOpen) return;
-    if (error instanceof TypeError && !this.#answered) {
-      // fetch rejects with TypeError when the server cannot be reached at all.
-      this.#fail(new Error(`cannot reach ${this.url.origin}: ${String(error.cause ?? error)}`));
+    if (error instanceof HttpConnectError && !this.#answered) {
+      this.#fail(error); // the server cannot be reached at all
       return;
     }
     this.#log.warn('POST failed', { error: String(error) });

@@ -200,3 +200,38 @@ describe('StreamableHttpClientTransport GET stream polling', () => {
     expect(gets.slice(0, 4)).toEqual([undefined, '0:1', '0:2', '0:2']);
   });
 });
+
+describe('StreamableHttpClientTransport connections', () => {
+  for (const sse of [false, true]) {
+    it(`reuses one keep-alive connection for sequential requests (${sse ? 'SSE' : 'JSON'} replies)`, async () => {
+      let connections = 0;
+      plain = createServer((req, res) => {
+        let body = '';
+        req.on('data', (chunk: Buffer) => {
+          body += chunk.toString();
+        });
+        req.on('end', () => {
+          const { id } = JSON.parse(body) as { id: number };
+          const reply = JSON.stringify({ jsonrpc: '2.0', id, result: {} });
+          if (sse) {
+            res.writeHead(200, { 'content-type': 'text/event-stream' });
+            res.end(`data: ${reply}\n\n`);
+          } else {
+            res.writeHead(200, { 'content-type': 'application/json' }).end(reply);
+          }
+        });
+      });
+      plain.on('connection', () => connections++);
+      await new Promise<void>((resolve) => plain!.listen(0, '127.0.0.1', resolve));
+      const url = `http://127.0.0.1:${(plain.address() as AddressInfo).port}/mcp`;
+      client = new StreamableHttpClientTransport(url, { openGetStream: false });
+      const { messages } = collect(client);
+      for (let id = 1; id <= 5; id++) {
+        client.send({ jsonrpc: '2.0', id, method: 'x' });
+        await until(() => messages.length === id);
+      }
+      expect(messages).toHaveLength(5);
+      expect(connections).toBe(1);
+    });
+  }
+});

@@ -1,0 +1,85 @@
+/**
+ * One HTTP request of the client transports on `node:http` / `node:https`, through a
+ * keep-alive `Agent` the transport owns (global `fetch`, undici, cost ~1 ms of CPU per request
+ * and capped an HTTP upstream at ~1k req/s; see bench/README.md). Resolves with the response
+ * once its headers arrived; the caller must consume the body (`readText`, `pumpSse`) or
+ * `discard` it, or the socket never returns to the pool.
+ */
+import { Agent as HttpAgent, request as httpRequest, type IncomingMessage } from 'node:http';
+import { Agent as HttpsAgent, request as httpsRequest } from 'node:https';
+
+/** The request failed before any response (refused, reset, DNS, TLS): the server is unreachable. */
+export class HttpConnectError extends Error {
+  constructor(url: URL, cause: unknown) {
+    super(`cannot reach ${url.origin}: ${String(cause)}`, { cause });
+    this.name = 'HttpConnectError';
+  }
+}
+
+export interface HttpRequestOptions {
+  method: 'GET' | 'POST' | 'DELETE';
+  headers: Record<string, string>;
+  /** Sent with its `Content-Length` (no chunked encoding). */
+  body?: string;
+  /** Aborting destroys the request and its response stream. */
+  signal?: AbortSignal;
+}
+
+export type HttpClientAgent = HttpAgent | HttpsAgent;
+
+/** A keep-alive agent for `url`'s scheme, `maxSockets` connections per origin at most. */
+export function createAgent(url: URL, maxSockets: number): HttpClientAgent {
+  const options = { keepAlive: true, maxSockets, scheduling: 'lifo' as const };
+  return url.protocol === 'https:' ? new HttpsAgent(options) : new HttpAgent(options);
+}
+
+export function sendRequest(
+  url: URL,
+  agent: HttpClientAgent,
+  options: HttpRequestOptions,
+): Promise<IncomingMessage> {
+  return new Promise((resolve, reject) => {
+    const headers: Record<string, string | number> = { ...options.headers };
+    if (options.body !== undefined) headers['content-length'] = Buffer.byteLength(options.body);
+    const make = url.protocol === 'https:' ? httpsRequest : httpRequest;
+    let req: ReturnType<typeof make>;
+    try {
+      req = make(url, {
+        method: options.method,
+        headers,
+        agent,
+        ...(options.signal ? { signal: options.signal } : {}),
+      });
+    } catch (error) {
+      // An invalid header value (e.g. a newline in a configured header) throws synchronously.
+      reject(error);
+      return;
+    }
+    req.once('response', resolve);
+    req.once('error', (error: Error) => {
+      reject(error.name === 'AbortError' ? error : new HttpConnectError(url, error));
+    });
+    req.end(options.body);
+  });
+}
+
+/** Reads and drops the rest of a body so the socket can be reused. */
+export function discard(res: IncomingMessage): void {
+  res.resume();
+}
+
+export function isOk(res: IncomingMessage): boolean {
+  const status = res.statusCode ?? 0;
+  return status >= 200 && status < 300;
+}
+
+/** The media type of `Content-Type`, lower case, without parameters. */
+export function mediaType(res: IncomingMessage): string | undefined {
+  return res.headers['content-type']?.split(';')[0]?.trim().toLowerCase();
+}
+
+/** A single-valued response header (the first value when repeated). */
+export function header(res: IncomingMessage, name: string): string | undefined {
+  const value = res.headers[name];
+  return Array.isArray(value) ? value[0] : value;
+}
