@@ -24,13 +24,25 @@ import { SUPERVISION_DEFAULTS } from '../core/supervisionConfig.js';
 import { LATEST_LEGACY_VERSION } from '../core/versions.js';
 import type { Transport } from '../transports/transport.js';
 import { DownstreamSession } from './downstream.js';
+import {
+  ALL_KINDS,
+  facadeCapabilities,
+  facadeInstructions,
+  LIST_KINDS,
+  ListChanges,
+  logCollisions,
+  type UpstreamStatus,
+  upstreamStatus,
+} from './facade.js';
+
+export type { UpstreamStatus } from './facade.js';
+
 import { IsolatedUpstreams } from './isolated.js';
 import { type LogLevels, routerLogLevels } from './logLevels.js';
 import { type ReloadResult, reloadRouter } from './reload.js';
 import type { Caller } from './routes/index.js';
 import { ServerRequests } from './serverRequests.js';
 import { routerSubscriptions, type Subscriptions } from './subscriptions.js';
-import type { Health } from './supervisor.js';
 import { Upstream, type UpstreamState } from './upstream.js';
 import { upstreamNotifications, upstreamRequests } from './upstreamInbound.js';
 
@@ -49,43 +61,6 @@ export interface RouterOptions {
    */
   disconnectGraceMs?: number;
 }
-
-export interface UpstreamStatus {
-  name: string;
-  state: UpstreamState;
-  /** `ready`, `degraded` or `down` (actors/supervisor.ts). */
-  health: Health;
-  /** Restarts in a row since it was last stable. */
-  restarts: number;
-  /** When backing off: the time until the next restart. */
-  restartInMs?: number;
-  error?: string;
-  tools: number;
-  prompts: number;
-  resources: number;
-  resourceTemplates: number;
-}
-
-const LIST_KINDS: { kind: CatalogKind; method: string; key: string; capability: string }[] = [
-  { kind: 'tools', method: 'tools/list', key: 'tools', capability: 'tools' },
-  { kind: 'prompts', method: 'prompts/list', key: 'prompts', capability: 'prompts' },
-  { kind: 'resources', method: 'resources/list', key: 'resources', capability: 'resources' },
-  {
-    kind: 'resourceTemplates',
-    method: 'resources/templates/list',
-    key: 'resourceTemplates',
-    capability: 'resources',
-  },
-];
-
-const ALL_KINDS = LIST_KINDS.map((k) => k.kind);
-
-const FACADE_LIST_CHANGED: Record<CatalogKind, string> = {
-  tools: 'notifications/tools/list_changed',
-  prompts: 'notifications/prompts/list_changed',
-  resources: 'notifications/resources/list_changed',
-  resourceTemplates: 'notifications/resources/list_changed',
-};
 
 export const VERSION = '0.1.0';
 
@@ -114,8 +89,7 @@ export class Router {
   /** The start-up wait's timer: cancelled once start-up settles, so it never holds the process. */
   #startupTimer: Subscription | undefined;
   #resolveStarted: (() => void) | undefined;
-  #pendingChanges = new Set<CatalogKind>();
-  #flushScheduled = false;
+  readonly #listChanges: ListChanges;
   #nextSessionId = 1;
   /** Items fetched per upstream and kind (before filters and collisions), for status lines. */
   readonly #counts = new Map<string, Partial<Record<CatalogKind, number>>>();
@@ -129,6 +103,7 @@ export class Router {
     this.#options = options;
     this.log = options.log ?? silentLogger;
     this.scheduler = options.scheduler ?? asyncScheduler;
+    this.#listChanges = new ListChanges(this.scheduler, () => this.#sessions);
     this.disconnectGraceMs = options.disconnectGraceMs ?? 3_000;
     this.serverInfo = options.serverInfo ?? { name: 'mcp-mux', version: VERSION };
     this.catalog = new Catalog({
@@ -267,51 +242,15 @@ export class Router {
 
   /** The union of the ready upstreams' server capabilities, as the facade advertises them. */
   capabilities(): JsonObject {
-    const caps: JsonObject = { tools: { listChanged: true } };
-    for (const upstream of this.#upstreams.values()) {
-      const server = upstream.server?.capabilities;
-      if (!server) continue;
-      if (server.prompts) caps.prompts = { listChanged: true };
-      if (server.resources) {
-        const subscribe = Boolean((server.resources as JsonObject).subscribe);
-        const previous = caps.resources as JsonObject | undefined;
-        caps.resources = {
-          listChanged: true,
-          subscribe: subscribe || Boolean(previous?.subscribe),
-        };
-      }
-      if (server.logging) caps.logging = {};
-      if (server.completions) caps.completions = {};
-    }
-    return caps;
+    return facadeCapabilities(this.#upstreams.values());
   }
 
   instructions(): string | undefined {
-    const parts: string[] = [];
-    for (const upstream of this.#upstreams.values()) {
-      const text = upstream.server?.instructions;
-      if (text) parts.push(`## ${upstream.name}\n${text}`);
-    }
-    return parts.length > 0 ? parts.join('\n\n') : undefined;
+    return facadeInstructions(this.#upstreams.values());
   }
 
   status(): UpstreamStatus[] {
-    const count = (name: string, kind: CatalogKind): number => this.#counts.get(name)?.[kind] ?? 0;
-    return [...this.#upstreams.values()].map((u) => {
-      const { health, restarts, restartAt } = u.supervision;
-      return {
-        name: u.name,
-        state: u.state,
-        health,
-        restarts,
-        ...(restartAt === undefined ? {} : { restartInMs: Math.max(0, restartAt - Date.now()) }),
-        ...(u.error === undefined ? {} : { error: u.error }),
-        tools: count(u.name, 'tools'),
-        prompts: count(u.name, 'prompts'),
-        resources: count(u.name, 'resources'),
-        resourceTemplates: count(u.name, 'resourceTemplates'),
-      };
-    });
+    return [...this.#upstreams.values()].map((u) => upstreamStatus(u, this.#counts.get(u.name)));
   }
 
   /**
@@ -524,16 +463,7 @@ export class Router {
         }
       }),
     );
-    for (const collision of this.catalog.collisions()) {
-      if (
-        collision.loser.upstream === upstream.name ||
-        collision.winner.upstream === upstream.name
-      ) {
-        this.log.warn(
-          `name collision on ${collision.kind} "${collision.exposed}": ${collision.winner.upstream} wins, ${collision.loser.upstream}/${collision.loser.original} is not exposed`,
-        );
-      }
-    }
+    logCollisions(this.log, this.catalog, upstream.name);
   }
 
   #settle(name: string): void {
@@ -551,20 +481,9 @@ export class Router {
     }
   }
 
-  /** Coalesces catalog changes into one facade list_changed per kind. */
+  /** A catalog change: one coalesced facade list_changed per kind, once start-up is over. */
   #changed(kind: CatalogKind): void {
     // During start-up nobody has a list yet: initialize and list calls wait for start-up.
-    if (!this.isStarted) return;
-    this.#pendingChanges.add(kind);
-    if (this.#flushScheduled) return;
-    this.#flushScheduled = true;
-    this.scheduler.schedule(() => {
-      this.#flushScheduled = false;
-      const methods = new Set([...this.#pendingChanges].map((k) => FACADE_LIST_CHANGED[k]));
-      this.#pendingChanges.clear();
-      for (const session of this.#sessions) {
-        for (const method of methods) session.notifyIfReady(method);
-      }
-    }, 10);
+    if (this.isStarted) this.#listChanges.changed(kind);
   }
 }
