@@ -51,7 +51,7 @@ export function rewriteParams(params: JsonObject, key: string, value: unknown): 
  * tick only for requests that reported progress. Hand-written rather than composed from
  * operators: every routed request goes through it.
  */
-export const forCaller =
+const forCaller =
   (scheduler: SchedulerLike) =>
   (source: Observable<RequestEvent>): Observable<InboundEvent> =>
     new Observable<InboundEvent>((subscriber) => {
