@@ -6,16 +6,21 @@
  *   const [client, server] = createMemoryPair();  // or any Transport
  *   router.connect(server);                       // one downstream session per transport
  */
-import { Router, type RouterOptions } from './actors/router.js';
-import { parseConfig, type RouterConfig } from './core/config.js';
+import { Router, type RouterOptions } from './actors/router/router.js';
+import { parseConfig, type RouterConfig } from './core/config/config.js';
 import { createLogger } from './core/log.js';
 import { openUpstreamTransport } from './transports/fromConfig.js';
 
-export type { DownstreamSession } from './actors/downstream.js';
-export type { ReloadResult } from './actors/reload.js';
-export { Router, type RouterOptions, type UpstreamStatus, VERSION } from './actors/router.js';
-export type { Health, SupervisorStatus } from './actors/supervisor.js';
-export type { Upstream, UpstreamState } from './actors/upstream.js';
+export type { DownstreamSession } from './actors/downstream/downstream.js';
+export type { ReloadResult } from './actors/router/reload.js';
+export {
+  Router,
+  type RouterOptions,
+  type UpstreamStatus,
+  VERSION,
+} from './actors/router/router.js';
+export type { Health, SupervisorStatus } from './actors/upstream/supervisor.js';
+export type { Upstream, UpstreamState } from './actors/upstream/upstream.js';
 export {
   ConfigError,
   type ConfigIssue,
@@ -23,30 +28,30 @@ export {
   parseConfig,
   type RouterConfig,
   type UpstreamConfig,
-} from './core/config.js';
+} from './core/config/config.js';
+export type {
+  KeepalivePolicy,
+  RestartPolicy,
+} from './core/config/supervisionConfig.js';
+export { createLogger, type Logger, silentLogger } from './core/log.js';
+export { LATEST_LEGACY_VERSION, LEGACY_VERSIONS } from './core/mcp/versions.js';
 export {
   Connection,
   type ConnectionOptions,
   type InboundEvent,
   type RequestEvent,
   type RequestOptions,
-} from './core/connection.js';
-export { ErrorCode, LocalError, RpcError } from './core/errors.js';
-export type { JsonRpcMessage } from './core/jsonrpc.js';
-export { createLogger, type Logger, silentLogger } from './core/log.js';
-export type {
-  KeepalivePolicy,
-  RestartPolicy,
-} from './core/supervisionConfig.js';
-export { LATEST_LEGACY_VERSION, LEGACY_VERSIONS } from './core/versions.js';
-export { openUpstreamTransport } from './transports/fromConfig.js';
-export { createMemoryPair } from './transports/memory.js';
+} from './core/rpc/connection.js';
+export { ErrorCode, LocalError, RpcError } from './core/rpc/errors.js';
+export type { JsonRpcMessage } from './core/rpc/jsonrpc.js';
 export type {
   CloseReason,
   SendOptions,
   Transport,
   TransportServer,
-} from './transports/transport.js';
+} from './core/rpc/transport.js';
+export { openUpstreamTransport } from './transports/fromConfig.js';
+export { createMemoryPair } from './transports/memory.js';
 
 /**
  * Builds a router from a parsed `RouterConfig` or a raw config object in the file format

@@ -3,9 +3,10 @@
  * `HOST:PORT` flags, each accepted client session attached to the router. Decisions:
  * bin/README.md.
  */
+
+import type { TransportServer } from '../core/rpc/transport.js';
 import type { Logger, Router } from '../index.js';
 import { createHttpFacade } from '../transports/http/httpFacade.js';
-import type { TransportServer } from '../transports/transport.js';
 import { createWebSocketFacade } from '../transports/websocket/websocketServer.js';
 
 /** `http`: SSE-streamed POST responses; `http-json`: one JSON body per POST; `ws`: WebSocket. */
@@ -26,6 +27,12 @@ export interface FacadeOptions {
   /** Host/Origin validation (off only behind a proxy that does it). */
   dnsRebindingProtection: boolean;
   maxBodyBytes?: number;
+  /** Open TCP connections per listener; more get 503 (transports/connectionLimit.ts). */
+  maxConnections?: number;
+  /** Deepest nesting accepted in a message (`mcpMux.maxJsonDepth`). */
+  maxJsonDepth?: number;
+  /** HTTP sessions per principal (`mcpMux.maxSessionsPerPrincipal`). */
+  maxSessionsPerPrincipal?: number;
   log: Logger;
 }
 
@@ -96,6 +103,8 @@ export async function startFacades(
     allowedOrigins: options.allowedOrigins,
     dnsRebindingProtection: options.dnsRebindingProtection,
     ...(options.maxBodyBytes === undefined ? {} : { maxBodyBytes: options.maxBodyBytes }),
+    ...(options.maxConnections === undefined ? {} : { maxConnections: options.maxConnections }),
+    ...(options.maxJsonDepth === undefined ? {} : { maxJsonDepth: options.maxJsonDepth }),
   };
   // A client that stops reading is disconnected past `mcpMux.maxSessionBufferBytes`.
   const maxBufferedBytes = router.config.maxSessionBufferBytes;
@@ -110,6 +119,9 @@ export async function startFacades(
       } else {
         const facade = await createHttpFacade({
           ...listen,
+          ...(options.maxSessionsPerPrincipal === undefined
+            ? {}
+            : { maxSessionsPerPrincipal: options.maxSessionsPerPrincipal }),
           preferJson: spec.kind === 'http-json',
           log: log.child(spec.kind),
         });

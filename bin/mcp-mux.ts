@@ -10,7 +10,9 @@
  */
 import { parseArgs } from 'node:util';
 import { ConfigError, createLogger, createRouter, type Logger, loadConfigFile } from '../index.js';
+import { DEFAULT_MAX_CONNECTIONS } from '../transports/connectionLimit.js';
 import { type ListenSpec, parseListen, readTokens, startFacades, UsageError } from './facades.js';
+import { checkFdLimit } from './fdLimit.js';
 import { inspect } from './inspect.js';
 import { serve } from './serve.js';
 
@@ -25,6 +27,7 @@ const usage = `usage: mcp-mux [inspect] --config FILE [options]
   --allow-host HOST:PORT    accept this Host header (repeatable)
   --no-host-check           skip Host/Origin validation (behind a proxy that does it)
   --max-body-bytes N        request body limit (default 4194304)
+  --max-connections N       open TCP connections per listener; more get 503 (default 1024)
   --disconnect-grace-ms N   wait for a dropped HTTP response to be resumed before cancelling (3000)`;
 
 const DEFAULT_TOKEN_ENV = 'MCP_MUX_TOKENS';
@@ -55,6 +58,7 @@ async function main(argv: string[]): Promise<number> {
       'allow-host': { type: 'string', multiple: true },
       'no-host-check': { type: 'boolean' },
       'max-body-bytes': { type: 'string' },
+      'max-connections': { type: 'string' },
       'disconnect-grace-ms': { type: 'string' },
       help: { type: 'boolean', short: 'h' },
     },
@@ -81,6 +85,8 @@ async function main(argv: string[]): Promise<number> {
   const tokenEnv = values['token-env'] ?? DEFAULT_TOKEN_ENV;
   const bearerTokens = readTokens(process.env, tokenEnv, values['token-env'] !== undefined);
   const maxBodyBytes = integerFlag('max-body-bytes', values['max-body-bytes']);
+  const maxConnectionsFlag = integerFlag('max-connections', values['max-connections']);
+  if (maxConnectionsFlag === 0) throw new UsageError('--max-connections must be at least 1');
   const disconnectGraceMs = integerFlag('disconnect-grace-ms', values['disconnect-grace-ms']);
 
   const config = await loadConfigFile(values.config);
@@ -92,6 +98,12 @@ async function main(argv: string[]): Promise<number> {
   });
   // Exit as soon as the report is out, whatever timers the router still holds.
   if (command === 'inspect') process.exit(await inspect(router));
+  const maxConnections = maxConnectionsFlag ?? config.maxConnections ?? DEFAULT_MAX_CONNECTIONS;
+  checkFdLimit(log, {
+    listeners: listeners.length,
+    maxConnections,
+    stdioUpstreams: config.upstreams.filter((u) => u.transport === 'stdio' && !u.disabled).length,
+  });
   const facades =
     listeners.length === 0
       ? undefined
@@ -101,6 +113,11 @@ async function main(argv: string[]): Promise<number> {
           allowedOrigins: values['allow-origin'] ?? [],
           dnsRebindingProtection: !values['no-host-check'],
           ...(maxBodyBytes === undefined ? {} : { maxBodyBytes }),
+          maxConnections,
+          ...(config.maxJsonDepth === undefined ? {} : { maxJsonDepth: config.maxJsonDepth }),
+          ...(config.maxSessionsPerPrincipal === undefined
+            ? {}
+            : { maxSessionsPerPrincipal: config.maxSessionsPerPrincipal }),
           log,
         });
   return serve(router, log, { stdio, configPath: values.config, ...(facades ? { facades } : {}) });

@@ -6,7 +6,7 @@
  * watched, and SIGHUP re-reads it (bin/watchConfig.ts, actors/reload.ts).
  */
 import { firstValueFrom } from 'rxjs';
-import { SUPERVISION_DEFAULTS } from '../core/supervisionConfig.js';
+import { SUPERVISION_DEFAULTS } from '../core/config/supervisionConfig.js';
 import type { Logger, Router } from '../index.js';
 import { StdioServerTransport } from '../transports/stdio.js';
 import type { Facades } from './facades.js';
@@ -29,14 +29,17 @@ export async function serve(router: Router, log: Logger, options: ServeOptions):
   const started = router.start();
   // A client that stops reading is disconnected past this bound (transports/README.md).
   const maxBufferedBytes = router.config.maxSessionBufferBytes;
-  const session = options.stdio
-    ? router.connect(
-        new StdioServerTransport({
-          log,
-          ...(maxBufferedBytes === undefined ? {} : { maxBufferedBytes }),
-        }),
-      )
+  const stdioTransport = options.stdio
+    ? new StdioServerTransport({
+        log,
+        ...(maxBufferedBytes === undefined ? {} : { maxBufferedBytes }),
+      })
     : undefined;
+  // Messages nested deeper are answered at once (transports/depthCheck.ts).
+  if (stdioTransport && router.config.maxJsonDepth !== undefined) {
+    stdioTransport.maxJsonDepth = router.config.maxJsonDepth;
+  }
+  const session = stdioTransport ? router.connect(stdioTransport) : undefined;
   void started.then(() => {
     const statuses = router.status();
     const ready = statuses.filter((s) => s.state === 'ready');

@@ -10,7 +10,7 @@
  */
 import { type FSWatcher, watch } from 'node:fs';
 import { basename, dirname, resolve } from 'node:path';
-import { ConfigError, loadConfigFile, type RouterConfig } from '../core/config.js';
+import { ConfigError, loadConfigFile, type RouterConfig } from '../core/config/config.js';
 import type { Logger } from '../core/log.js';
 
 export interface WatchConfigOptions {

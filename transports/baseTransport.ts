@@ -2,10 +2,18 @@
  * The plumbing every network transport shares: the three observables of the contract and the
  * close-once rule. Subclasses call `emitText` / `emitMessage` for what they read, and `finish`
  * exactly where the transport ends; `finish` is idempotent, so racing ends (a local close and
- * a socket error) report only the first reason.
+ * a socket error) report only the first reason. Every message read passes the nesting bound
+ * (`maxJsonDepth`) on its way to `messages$`.
  */
 import { ReplaySubject, Subject } from 'rxjs';
-import { type CloseReason, FrameError, type SendOptions, type Transport } from './transport.js';
+import {
+  type CloseReason,
+  FrameError,
+  type SendOptions,
+  type Transport,
+} from '../core/rpc/transport.js';
+import { DEFAULT_MAX_JSON_DEPTH, exceedsDepth, parseMessage } from '../core/rpc/wire.js';
+import { depthError } from './depthCheck.js';
 
 export abstract class BaseTransport implements Transport {
   readonly #messages = new Subject<unknown>();
@@ -15,6 +23,11 @@ export abstract class BaseTransport implements Transport {
   readonly errors$ = this.#errors.asObservable();
   readonly closed$ = this.#closed.asObservable();
   #open = true;
+  /**
+   * Messages read that nest deeper are not passed on: `errors$` gets `FrameError('too-deep')`
+   * with their id instead (transports/depthCheck.ts). Listeners set it from their options.
+   */
+  maxJsonDepth = DEFAULT_MAX_JSON_DEPTH;
 
   get isOpen(): boolean {
     return this.#open;
@@ -31,7 +44,7 @@ export abstract class BaseTransport implements Transport {
   protected emitText(text: string): void {
     let value: unknown;
     try {
-      value = JSON.parse(text);
+      value = parseMessage(text);
     } catch {
       this.emitError(new FrameError('parse', 'Parse error: the message is not valid JSON'));
       return;
@@ -40,7 +53,21 @@ export abstract class BaseTransport implements Transport {
   }
 
   protected emitMessage(value: unknown): void {
-    if (this.#open) this.#messages.next(value);
+    if (!this.#open) return;
+    if (Array.isArray(value) && exceedsDepth(value, this.maxJsonDepth + 1)) {
+      // A batch: each item too deep is answered on its own, the others go on as the batch.
+      const kept: unknown[] = [];
+      for (const item of value) {
+        const tooDeep = depthError(item, this.maxJsonDepth);
+        if (tooDeep) this.#errors.next(tooDeep);
+        else kept.push(item);
+      }
+      if (kept.length > 0) this.#messages.next(kept);
+      return;
+    }
+    const tooDeep = depthError(value, this.maxJsonDepth);
+    if (tooDeep) this.#errors.next(tooDeep);
+    else this.#messages.next(value);
   }
 
   protected emitError(error: FrameError): void {

@@ -10,12 +10,12 @@
  * `headers` (already `${env:NAME}`-substituted by the config) go on every HTTP request or on the
  * WebSocket handshake. Aborting `signal` closes the transport, also while it is connecting.
  */
-import type { UpstreamConfig } from '../core/config.js';
+import type { UpstreamConfig } from '../core/config/config.js';
 import type { Logger } from '../core/log.js';
+import type { Transport } from '../core/rpc/transport.js';
 import { connectHttpUpstream } from './http/connectHttpUpstream.js';
 import { SseClientTransport } from './http/sseClient.js';
 import { StdioClientTransport } from './stdioClient.js';
-import type { Transport } from './transport.js';
 import { WebSocketClientTransport } from './websocket/websocketClient.js';
 
 export interface OpenTransportOptions {
@@ -50,6 +50,7 @@ function create(config: UpstreamConfig, log: Logger): Startable {
       command: config.command,
       args: config.args,
       env: config.env,
+      inheritEnv: config.inheritEnv,
       ...(config.cwd === undefined ? {} : { cwd: config.cwd }),
       name: config.name,
       log,

@@ -1,4 +1,12 @@
 /** The public transport surface (STYLE.md, principle 6): a plain list of exports. */
+
+export {
+  type CloseReason,
+  FrameError,
+  type SendOptions,
+  type Transport,
+  type TransportServer,
+} from '../core/rpc/transport.js';
 export {
   connectHttpUpstream,
   type HttpUpstreamMode,
@@ -30,13 +38,6 @@ export {
   spawnStdio,
 } from './stdio.js';
 export { DEFAULT_MAX_BUFFERED_BYTES, type StreamTransportOptions } from './streamTransport.js';
-export {
-  type CloseReason,
-  FrameError,
-  type SendOptions,
-  type Transport,
-  type TransportServer,
-} from './transport.js';
 export {
   type WebSocketClientOptions,
   WebSocketClientTransport,

@@ -3,15 +3,17 @@
  * Delivery is synchronous and copies each message (JSON round trip), so the two sides never
  * share objects and behave as over a real wire (`undefined` members vanish, ids stay typed).
  */
+
+import type { CloseReason, Transport } from '../core/rpc/transport.js';
+import { stringifyMessage } from '../core/rpc/wire.js';
 import { BaseTransport } from './baseTransport.js';
-import type { CloseReason, Transport } from './transport.js';
 
 class MemoryTransport extends BaseTransport {
   peer: MemoryTransport | undefined;
 
   send(message: unknown): void {
     if (!this.isOpen) return;
-    this.peer?.deliver(JSON.stringify(message));
+    this.peer?.deliver(stringifyMessage(message));
   }
 
   /** Feeds raw text to this side, as if the peer had written it (tests use it for bad input). */

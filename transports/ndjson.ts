@@ -7,7 +7,8 @@
  * coalesced into 64 KiB staging buffers (so a message arriving byte by byte does not become
  * millions of Buffer objects), and a message is concatenated once, when its newline arrives.
  */
-import { FrameError } from './transport.js';
+import { FrameError } from '../core/rpc/transport.js';
+import { parseMessage, stringifyMessage } from '../core/rpc/wire.js';
 
 /**
  * Default limit on one message, in bytes (UTF-8, without the newline): 64 MiB. Larger than
@@ -42,6 +43,8 @@ function indexOfNewline(bytes: Buffer, start: number): number {
 }
 
 const NO_FRAMES: readonly DecodedFrame[] = Object.freeze([]);
+/** Bytes kept of each end of a discarded message (the id of a response is at one of them). */
+const EXCERPT_BYTES = 256;
 
 const formatBytes = (bytes: number): string => {
   const mib = bytes / (1024 * 1024);
@@ -62,6 +65,9 @@ export class NdjsonDecoder {
   #stagingStart = 0;
   /** True while skipping the rest of an oversized message, up to its newline. */
   #discarding = false;
+  /** The first bytes of the message being discarded, and its last bytes seen so far. */
+  #discardHead = '';
+  #discardTail: Buffer = Buffer.alloc(0);
   /** Frames completed by the current call (allocated only when there is one). */
   #out: DecodedFrame[] = [];
 
@@ -104,7 +110,7 @@ export class NdjsonDecoder {
    */
   end(): readonly DecodedFrame[] {
     if (this.#discarding) {
-      this.#discarding = false;
+      this.#endDiscard(Buffer.alloc(0));
     } else if (this.#pending > 0) {
       this.#complete(Buffer.alloc(0));
     }
@@ -121,11 +127,18 @@ export class NdjsonDecoder {
 
   /** Keeps the tail of a chunk that has no newline yet. */
   #hold(piece: Buffer): void {
-    if (this.#discarding || piece.length === 0) return;
+    if (piece.length === 0) return;
+    if (this.#discarding) {
+      this.#keepTail(piece);
+      return;
+    }
     if (this.#pending + piece.length > this.maxMessageBytes) {
-      // Reported as soon as the limit is passed, so memory stays bounded by the limit.
-      this.#tooLarge();
+      // Memory stays bounded by the limit: the rest is skipped up to the newline, keeping only
+      // the message's first and last bytes; the error is reported then, with both.
+      this.#discardHead = this.#headOf(piece);
+      this.#reset();
       this.#discarding = true;
+      this.#keepTail(piece);
       return;
     }
     this.#pending += piece.length;
@@ -162,12 +175,14 @@ export class NdjsonDecoder {
   /** A newline arrived: `last` is the message's final piece (without the newline). */
   #complete(last: Buffer): void {
     if (this.#discarding) {
-      this.#discarding = false;
+      this.#endDiscard(last);
       return;
     }
     const total = this.#pending + last.length;
     if (total > this.maxMessageBytes) {
-      this.#tooLarge();
+      this.#discardHead = this.#headOf(last);
+      this.#discardTail = Buffer.alloc(0);
+      this.#endDiscard(last);
       this.#reset();
       return;
     }
@@ -185,7 +200,7 @@ export class NdjsonDecoder {
     if (end === 0) return;
     const text = line.toString('utf8', 0, end);
     try {
-      this.#out.push({ kind: 'message', value: JSON.parse(text) });
+      this.#out.push({ kind: 'message', value: parseMessage(text) });
     } catch {
       if (text.trim() === '') return; // a blank line is not a message
       this.#out.push({
@@ -195,15 +210,34 @@ export class NdjsonDecoder {
     }
   }
 
-  #tooLarge(): void {
+  /** The first bytes of the message: what is held so far, then `piece`. */
+  #headOf(piece: Buffer): string {
+    this.#sealStaging();
+    const held = Buffer.concat([...this.#pieces, piece.subarray(0, EXCERPT_BYTES)]);
+    return held.toString('utf8', 0, Math.min(held.length, EXCERPT_BYTES));
+  }
+
+  #keepTail(piece: Buffer): void {
+    const joined =
+      piece.length >= EXCERPT_BYTES ? piece : Buffer.concat([this.#discardTail, piece]);
+    this.#discardTail = Buffer.from(joined.subarray(Math.max(0, joined.length - EXCERPT_BYTES)));
+  }
+
+  /** The newline (or the end) of a discarded message: report it, with its two ends. */
+  #endDiscard(last: Buffer): void {
+    this.#keepTail(last);
+    this.#discarding = false;
+    const tail = this.#discardTail.toString('utf8');
     this.#out.push({
       kind: 'error',
       error: new FrameError(
         'too-large',
         `Message too large: it exceeds the maximum message size of ${formatBytes(this.maxMessageBytes)} (maxMessageBytes); it was discarded`,
+        { head: this.#discardHead, tail },
       ),
     });
-    this.#reset();
+    this.#discardHead = '';
+    this.#discardTail = Buffer.alloc(0);
   }
 
   /** Moves the staged bytes of the current message into `#pieces`, keeping their order. */
@@ -237,7 +271,7 @@ export function encodeMessage(value: unknown): Buffer {
 
 /** `encodeMessage` as a string: writers that batch lines encode them once, together. */
 export function encodeLine(value: unknown): string {
-  const json = JSON.stringify(value);
+  const json = stringifyMessage(value);
   if (json === undefined) throw new TypeError('the message is not representable as JSON');
   return `${json}\n`;
 }

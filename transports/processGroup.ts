@@ -6,9 +6,11 @@
  * Every live group is recorded so that a router exiting without an orderly close (an
  * uncaught exception, `process.exit()`) still kills its children from `process.on('exit')`.
  * That hook can only act synchronously, so it sends SIGKILL: it is the last resort, the
- * orderly path is `StdioClientTransport.close()`.
+ * orderly path is `StdioClientTransport.close()`. A router killed outright runs no hook at
+ * all: the watchdog in `reaper.ts` ends the groups then.
  */
 import { readdirSync, readFileSync } from 'node:fs';
+import { reaperTrack } from './reaper.js';
 
 const isWindows = process.platform === 'win32';
 
@@ -86,6 +88,7 @@ let exitHookInstalled = false;
 /** Records a live group, to be killed if the router exits before closing it. */
 export function trackGroup(pid: number): void {
   liveGroups.add(pid);
+  reaperTrack(pid, true);
   if (!exitHookInstalled) {
     exitHookInstalled = true;
     process.on('exit', killTrackedGroups);
@@ -93,7 +96,7 @@ export function trackGroup(pid: number): void {
 }
 
 export function untrackGroup(pid: number): void {
-  liveGroups.delete(pid);
+  if (liveGroups.delete(pid)) reaperTrack(pid, false);
 }
 
 /** SIGKILLs every recorded group (the `process.on('exit')` hook; synchronous). */

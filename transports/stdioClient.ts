@@ -2,8 +2,11 @@
  * The client side of the MCP stdio transport: runs an upstream server as a child process and
  * speaks newline-delimited JSON over its stdin/stdout.
  *
- * - Spawned with an argv (no shell), `env` merged over `process.env` (an `undefined` value
- *   removes a variable), `cwd`, `detached` so the child leads its own process group.
+ * - Spawned with an argv (no shell), `cwd`, `detached` so the child leads its own process
+ *   group, and a minimal environment: `DEFAULT_INHERITED_ENV` from the router's, then `env`
+ *   over it (an `undefined` value removes a variable). The router's secrets (`MCP_MUX_TOKENS`,
+ *   variables meant for another server's headers) never reach a child unless `inheritEnv`
+ *   passes the whole environment, as the official SDKs do by default.
  * - The child's stderr is its log: each line goes to the router's logger (`info`, with the
  *   server name), never to stdout.
  * - `closed$`: `{kind:'exit', code, signal}` when the child exits on its own, `{kind:'error'}`
@@ -18,15 +21,17 @@
 import { type ChildProcessWithoutNullStreams, spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { basename } from 'node:path';
+import type { CloseReason } from '../core/rpc/transport.js';
 import { reapGroup, signalGroup, trackGroup, untrackGroup } from './processGroup.js';
 import { StreamTransport, type StreamTransportOptions } from './streamTransport.js';
-import type { CloseReason } from './transport.js';
 
 export interface StdioClientOptions extends StreamTransportOptions {
   command: string;
   args?: readonly string[];
-  /** Merged over `process.env`; a key set to `undefined` is removed from the child's env. */
+  /** Merged over the default set; a key set to `undefined` is removed from the child's env. */
   env?: Readonly<Record<string, string | undefined>>;
+  /** Start from the router's whole environment instead of `DEFAULT_INHERITED_ENV`. */
+  inheritEnv?: boolean;
   cwd?: string;
   /** The server's name in log lines. Default: the command's base name. */
   name?: string;
@@ -74,7 +79,7 @@ export class StdioClientTransport extends StreamTransport {
     try {
       child = spawn(options.command, [...(options.args ?? [])], {
         ...(options.cwd === undefined ? {} : { cwd: options.cwd }),
-        env: mergeEnv(options.env),
+        env: childEnv(options.env, options.inheritEnv ?? false),
         stdio: ['pipe', 'pipe', 'pipe'],
         detached: process.platform !== 'win32',
         windowsHide: true,
@@ -83,6 +88,14 @@ export class StdioClientTransport extends StreamTransport {
       // Invalid arguments (a NUL byte in argv, say) throw synchronously.
       this.#child = undefined;
       this.#startFailed(error);
+      return;
+    }
+    // Out of descriptors (EMFILE, ENFILE), Node sets up no pipes and reports the error on the
+    // next tick: a start failure like any other, never a throw (issue 12).
+    const pipes = child as Partial<ChildProcessWithoutNullStreams>;
+    if (!pipes.stdin || !pipes.stdout || !pipes.stderr) {
+      this.#child = undefined;
+      child.once('error', (error) => this.#startFailed(error));
       return;
     }
     this.#child = child;
@@ -172,6 +185,8 @@ export class StdioClientTransport extends StreamTransport {
           : 'command not found (ENOENT); check the command and PATH';
     } else if (code === 'EACCES') {
       reason = 'permission denied (EACCES); is the command executable?';
+    } else if (code === 'EMFILE' || code === 'ENFILE') {
+      reason = `out of file descriptors (${code}); raise \`ulimit -n\` or lower the number of open connections`;
     }
     const failure = new Error(
       `upstream "${this.name}": cannot start "${this.#command}": ${reason}`,
@@ -259,12 +274,49 @@ export function spawnStdio(options: StdioClientOptions): StdioClientTransport {
   return new StdioClientTransport(options);
 }
 
-function mergeEnv(
+/**
+ * The variables a stdio child gets from the router's environment by default: what a program
+ * needs to find binaries, its home, temp files and locale (the official SDKs' list, plus
+ * `LANG` and `TMPDIR`), and nothing that could carry a secret.
+ */
+export const DEFAULT_INHERITED_ENV: readonly string[] =
+  process.platform === 'win32'
+    ? [
+        'APPDATA',
+        'COMSPEC',
+        'HOMEDRIVE',
+        'HOMEPATH',
+        'LOCALAPPDATA',
+        'PATH',
+        'PATHEXT',
+        'PROCESSOR_ARCHITECTURE',
+        'PROGRAMFILES',
+        'SYSTEMDRIVE',
+        'SYSTEMROOT',
+        'TEMP',
+        'TMP',
+        'USERNAME',
+        'USERPROFILE',
+        'WINDIR',
+      ]
+    : ['HOME', 'LANG', 'LOGNAME', 'PATH', 'SHELL', 'TERM', 'TMPDIR', 'USER'];
+
+/** The child's environment: the default set (or everything), then `overrides`. */
+export function childEnv(
   overrides: Readonly<Record<string, string | undefined>> | undefined,
+  inheritEnv: boolean,
+  parent: NodeJS.ProcessEnv = process.env,
 ): NodeJS.ProcessEnv {
-  const env: NodeJS.ProcessEnv = { ...process.env };
-  if (overrides === undefined) return env;
-  for (const [key, value] of Object.entries(overrides)) {
+  const env: NodeJS.ProcessEnv = {};
+  if (inheritEnv) Object.assign(env, parent);
+  else {
+    for (const key of DEFAULT_INHERITED_ENV) {
+      const value = parent[key];
+      // A value starting with "()" is an exported shell function: code, not a setting.
+      if (value !== undefined && !value.startsWith('()')) env[key] = value;
+    }
+  }
+  for (const [key, value] of Object.entries(overrides ?? {})) {
     if (value === undefined) delete env[key];
     else env[key] = value;
   }

@@ -14,8 +14,8 @@
 import { fstatSync } from 'node:fs';
 import { Socket } from 'node:net';
 import type { Readable, Writable } from 'node:stream';
+import type { CloseReason } from '../core/rpc/transport.js';
 import { StreamTransport, type StreamTransportOptions } from './streamTransport.js';
-import type { CloseReason } from './transport.js';
 
 export interface StdioServerOptions extends StreamTransportOptions {
   /** Default `process.stdin`. */

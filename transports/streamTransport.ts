@@ -109,15 +109,10 @@ export abstract class StreamTransport extends BaseTransport {
   send(message: unknown): void {
     const output = this.#output;
     if (!this.isOpen || output === undefined || this.#outputDone) return;
-    let bytes: string;
-    try {
-      bytes = encodeLine(message);
-    } catch (error) {
-      this.log.warn('dropped an outbound message that is not representable as JSON', {
-        error: error instanceof Error ? error.message : String(error),
-      });
-      return;
-    }
+    // A message that cannot be serialised (a cycle, nesting past the stack) throws here, to
+    // the sender, which fails its request at once (core/rpc/outboundRequests.ts); it used to be
+    // dropped with a warning while the request waited for its timeout (issue 12, item 7).
+    const bytes = encodeLine(message);
     // A single message is always accepted when nothing is pending; past that, the bound holds.
     const pending = this.#waitingForDrain || this.#batchBytes > 0;
     if (pending && this.bufferedBytes + bytes.length > this.maxBufferedBytes) {

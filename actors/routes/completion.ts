@@ -9,9 +9,9 @@
  * facade does complete for other upstreams and -32601 would read as "not supported at all".
  */
 import { defer, of } from 'rxjs';
-import { ErrorCode, RpcError } from '../../core/errors.js';
-import type { JsonObject } from '../../core/jsonrpc.js';
-import type { Router } from '../router.js';
+import { ErrorCode, RpcError } from '../../core/rpc/errors.js';
+import type { JsonObject } from '../../core/rpc/jsonrpc.js';
+import type { RouteHost } from './host.js';
 import { forwardTo, type Route, result, rewriteParams } from './shared.js';
 
 const isObject = (value: unknown): value is JsonObject =>
@@ -21,36 +21,36 @@ const invalid = (message: string, data?: unknown) =>
   new RpcError(ErrorCode.InvalidParams, `completion/complete: ${message}`, data);
 
 /** The upstream and the reference it knows, for a reference the client sent. */
-function resolveRef(router: Router, ref: JsonObject): { upstream: string; ref: JsonObject } {
+function resolveRef(host: RouteHost, ref: JsonObject): { upstream: string; ref: JsonObject } {
   if (ref.type === 'ref/prompt') {
     if (typeof ref.name !== 'string') throw invalid('ref.name must be a string');
-    const resolved = router.catalog.resolve('prompts', ref.name);
+    const resolved = host.catalog.resolve('prompts', ref.name);
     if (!resolved) throw invalid(`Unknown prompt: ${ref.name}`, { name: ref.name });
     return { upstream: resolved.upstream, ref: { ...ref, name: resolved.original } };
   }
   if (ref.type === 'ref/resource') {
     const uri = ref.uri;
     if (typeof uri !== 'string') throw invalid('ref.uri must be a string');
-    const template = router.catalog.entries('resourceTemplates').find((e) => e.exposed === uri);
-    const resolved = template ?? router.catalog.resolveUri(uri);
+    const template = host.catalog.entries('resourceTemplates').find((e) => e.exposed === uri);
+    const resolved = template ?? host.catalog.resolveUri(uri);
     if (!resolved) throw invalid(`Unknown resource or template: ${uri}`, { uri });
     return { upstream: resolved.upstream, ref: { ...ref, uri: resolved.original } };
   }
   throw invalid(`ref.type must be "ref/prompt" or "ref/resource", got ${JSON.stringify(ref.type)}`);
 }
 
-export const completeRoute: Route = (router, request, caller) =>
+export const completeRoute: Route = (host, request, caller) =>
   defer(() => {
     const params = request.params ?? {};
     if (!isObject(params.ref)) throw invalid('params.ref must be an object');
     if (!isObject(params.argument)) throw invalid('params.argument must be an object');
-    const target = resolveRef(router, params.ref);
-    const server = router.upstreams.get(target.upstream)?.server;
-    if (server && server.capabilities.completions === undefined) {
+    const target = resolveRef(host, params.ref);
+    const capabilities = host.upstream(target.upstream)?.capabilities;
+    if (capabilities && capabilities.completions === undefined) {
       return of(result({ completion: { values: [], hasMore: false } }));
     }
     return forwardTo(
-      router,
+      host,
       target.upstream,
       request.method,
       rewriteParams(params, 'ref', target.ref),

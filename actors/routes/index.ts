@@ -3,20 +3,23 @@
  * table get -32601. Each group of routes lives in its own file; this file only assembles them.
  */
 import { from, type Observable, of, switchMap } from 'rxjs';
-import type { InboundEvent } from '../../core/connection.js';
-import { ErrorCode, RpcError } from '../../core/errors.js';
-import type { JsonRpcRequest } from '../../core/jsonrpc.js';
-import type { Router } from '../router.js';
+import type { InboundEvent } from '../../core/rpc/connection.js';
+import { ErrorCode, RpcError } from '../../core/rpc/errors.js';
+import type { JsonRpcRequest } from '../../core/rpc/jsonrpc.js';
+import { methodTable } from '../../core/rpc/methodTable.js';
 import { completeRoute } from './completion.js';
+import type { RouteHost } from './host.js';
 import { listRoute } from './lists.js';
 import { setLevelRoute } from './logging.js';
 import { byNameRoute, byUriRoute } from './named.js';
 import { subscribeRoute, unsubscribeRoute } from './resources.js';
 import { type Caller, type Route, result } from './shared.js';
 
-export type { Caller, Route } from './shared.js';
+export type { Caller, ClientSession } from '../downstream/host.js';
+export type { RoutedUpstream, RouteHost } from './host.js';
+export { forwardTo, type Route, result, rewriteParams, toCaller } from './shared.js';
 
-export const routes: Record<string, Route> = {
+export const routes: Readonly<Record<string, Route>> = methodTable({
   ping: () => of(result({})),
   'tools/list': listRoute('tools', 'tools'),
   'tools/call': byNameRoute('tools', 'tool'),
@@ -29,11 +32,11 @@ export const routes: Record<string, Route> = {
   'resources/unsubscribe': unsubscribeRoute,
   'completion/complete': completeRoute,
   'logging/setLevel': setLevelRoute,
-};
+});
 
 /** Runs the route of a request; while start-up lasts, routes wait for it (no cost after). */
 export function route(
-  router: Router,
+  host: RouteHost,
   request: JsonRpcRequest,
   caller: Caller,
 ): Observable<InboundEvent> {
@@ -43,7 +46,7 @@ export function route(
       method: request.method,
     });
   }
-  return router.isStarted
-    ? handler(router, request, caller)
-    : from(router.whenStarted()).pipe(switchMap(() => handler(router, request, caller)));
+  return host.isStarted
+    ? handler(host, request, caller)
+    : from(host.whenStarted()).pipe(switchMap(() => handler(host, request, caller)));
 }

@@ -1,15 +1,15 @@
 /**
  * `logging/setLevel`: stored in the session's request context; the shared upstreams are asked
- * for the most verbose level any session wants (actors/logLevels.ts). The answer waits until
+ * for the most verbose level any session wants (router/logLevels.ts). The answer waits until
  * they have been asked (bounded by their timeouts; a failure is logged, not returned), so
  * messages at the new level can follow right after the response.
  */
 import { defer, from, map } from 'rxjs';
-import { ErrorCode, RpcError } from '../../core/errors.js';
-import { isLoggingLevel, LOGGING_LEVELS } from '../../core/logLevel.js';
+import { isLoggingLevel, LOGGING_LEVELS } from '../../core/mcp/logLevel.js';
+import { ErrorCode, RpcError } from '../../core/rpc/errors.js';
 import { type Route, result } from './shared.js';
 
-export const setLevelRoute: Route = (router, request, caller) =>
+export const setLevelRoute: Route = (host, request, caller) =>
   defer(() => {
     const level = request.params?.level;
     if (!isLoggingLevel(level)) {
@@ -23,5 +23,5 @@ export const setLevelRoute: Route = (router, request, caller) =>
       throw new RpcError(ErrorCode.InvalidRequest, 'logging/setLevel needs a session');
     }
     caller.session.setLogLevel(level);
-    return from(router.logging.sync()).pipe(map(() => result({})));
+    return from(host.syncLogLevels()).pipe(map(() => result({})));
   });

@@ -1,11 +1,11 @@
 /** Requests routed by an exposed name (`tools/call`, `prompts/get`) or by a resource URI. */
 import { defer } from 'rxjs';
-import { ErrorCode, RpcError } from '../../core/errors.js';
+import { ErrorCode, RpcError } from '../../core/rpc/errors.js';
 import { forwardTo, type Route, rewriteParams } from './shared.js';
 
 export const byNameRoute =
   (kind: 'tools' | 'prompts', noun: string): Route =>
-  (router, request, caller) =>
+  (host, request, caller) =>
     defer(() => {
       const params = request.params ?? {};
       const name = params.name;
@@ -15,12 +15,12 @@ export const byNameRoute =
           `${request.method}: params.name must be a string`,
         );
       }
-      const resolved = router.catalog.resolve(kind, name);
+      const resolved = host.catalog.resolve(kind, name);
       if (!resolved) {
         throw new RpcError(ErrorCode.InvalidParams, `Unknown ${noun}: ${name}`, { name });
       }
       return forwardTo(
-        router,
+        host,
         resolved.upstream,
         request.method,
         rewriteParams(params, 'name', resolved.original),
@@ -28,19 +28,19 @@ export const byNameRoute =
       );
     });
 
-export const byUriRoute: Route = (router, request, caller) =>
+export const byUriRoute: Route = (host, request, caller) =>
   defer(() => {
     const params = request.params ?? {};
     const uri = params.uri;
     if (typeof uri !== 'string') {
       throw new RpcError(ErrorCode.InvalidParams, `${request.method}: params.uri must be a string`);
     }
-    const resolved = router.catalog.resolveUri(uri);
+    const resolved = host.catalog.resolveUri(uri);
     if (!resolved) {
       throw new RpcError(ErrorCode.ResourceNotFound, `Resource not found: ${uri}`, { uri });
     }
     return forwardTo(
-      router,
+      host,
       resolved.upstream,
       request.method,
       rewriteParams(params, 'uri', resolved.original),

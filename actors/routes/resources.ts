@@ -1,6 +1,6 @@
 /**
  * `resources/subscribe` and `resources/unsubscribe`. Toward a shared upstream they go through
- * the router's reference-counted table (actors/subscriptions.ts); toward an isolated upstream
+ * the router's reference-counted table (router/subscriptions.ts); toward an isolated upstream
  * the session has its own connection, so they are forwarded as they are (URI rewritten).
  *
  * Only legacy sessions subscribe (the modern era has `subscriptions/listen` instead). A URI
@@ -9,9 +9,9 @@
  * no subscription to succeeds (nothing to do).
  */
 import { defer, from, map } from 'rxjs';
-import { ErrorCode, RpcError } from '../../core/errors.js';
-import type { JsonObject, JsonRpcRequest } from '../../core/jsonrpc.js';
-import type { Router } from '../router.js';
+import { ErrorCode, RpcError } from '../../core/rpc/errors.js';
+import type { JsonObject, JsonRpcRequest } from '../../core/rpc/jsonrpc.js';
+import type { RouteHost } from './host.js';
 import { type Caller, forwardTo, type Route, result, rewriteParams } from './shared.js';
 
 function uriOf(request: JsonRpcRequest): string {
@@ -33,13 +33,13 @@ function sessionOf(request: JsonRpcRequest, caller: Caller) {
 }
 
 /** The upstream serving `uri` and its original URI, if it supports subscriptions. */
-function subscribable(router: Router, uri: string) {
-  const resolved = router.catalog.resolveUri(uri);
+function subscribable(host: RouteHost, uri: string) {
+  const resolved = host.catalog.resolveUri(uri);
   if (!resolved) {
     throw new RpcError(ErrorCode.ResourceNotFound, `Resource not found: ${uri}`, { uri });
   }
-  const upstream = router.upstreams.get(resolved.upstream);
-  const resources = upstream?.server?.capabilities.resources as JsonObject | undefined;
+  const upstream = host.upstream(resolved.upstream);
+  const resources = upstream?.capabilities?.resources as JsonObject | undefined;
   if (resources?.subscribe !== true) {
     throw new RpcError(
       ErrorCode.MethodNotFound,
@@ -47,33 +47,32 @@ function subscribable(router: Router, uri: string) {
       { uri, upstream: resolved.upstream },
     );
   }
-  return { ...resolved, isolated: upstream?.config.sessionMode === 'isolated' };
+  return { ...resolved, isolated: upstream?.isolated === true };
 }
 
-export const subscribeRoute: Route = (router, request, caller) =>
+export const subscribeRoute: Route = (host, request, caller) =>
   defer(() => {
     const uri = uriOf(request);
     const session = sessionOf(request, caller);
-    const target = subscribable(router, uri);
+    const target = subscribable(host, uri);
     if (target.isolated) {
       const params = rewriteParams(request.params ?? {}, 'uri', target.original);
-      return forwardTo(router, target.upstream, request.method, params, caller);
+      return forwardTo(host, target.upstream, request.method, params, caller);
     }
-    return from(
-      router.subscriptions.subscribe(session, target.upstream, target.original, uri),
-    ).pipe(map(() => result({})));
+    return from(host.subscribe(session, target.upstream, target.original, uri)).pipe(
+      map(() => result({})),
+    );
   });
 
-export const unsubscribeRoute: Route = (router, request, caller) =>
+export const unsubscribeRoute: Route = (host, request, caller) =>
   defer(() => {
     const uri = uriOf(request);
     const session = sessionOf(request, caller);
-    const resolved = router.catalog.resolveUri(uri);
-    const upstream = resolved && router.upstreams.get(resolved.upstream);
-    if (resolved && upstream?.config.sessionMode === 'isolated') {
+    const resolved = host.catalog.resolveUri(uri);
+    if (resolved && host.upstream(resolved.upstream)?.isolated) {
       const params = rewriteParams(request.params ?? {}, 'uri', resolved.original);
-      return forwardTo(router, resolved.upstream, request.method, params, caller);
+      return forwardTo(host, resolved.upstream, request.method, params, caller);
     }
     // By the URI the session subscribed to, so it works even if the resource left the catalog.
-    return from(router.subscriptions.unsubscribe(session, uri)).pipe(map(() => result({})));
+    return from(host.unsubscribe(session, uri)).pipe(map(() => result({})));
   });

@@ -3,21 +3,15 @@
  * (name or URI, progress token), and the progress/result re-labelling toward the caller.
  */
 import { Observable, type SchedulerLike } from 'rxjs';
-import type { InboundContext, InboundEvent, RequestEvent } from '../../core/connection.js';
-import type { RequestContext } from '../../core/context.js';
-import type { JsonObject, JsonRpcRequest } from '../../core/jsonrpc.js';
-import type { DownstreamSession } from '../downstream.js';
-import type { Router } from '../router.js';
+import type { InboundEvent, RequestEvent } from '../../core/rpc/connection.js';
+import type { JsonObject, JsonRpcRequest } from '../../core/rpc/jsonrpc.js';
+import type { Caller } from '../downstream/host.js';
+import type { RouteHost } from './host.js';
 
-/** Who is asking: the request context and, for a legacy session, the session itself. */
-export interface Caller {
-  context: RequestContext;
-  session: DownstreamSession | undefined;
-  inbound: InboundContext;
-}
+export type { Caller } from '../downstream/host.js';
 
 export type Route = (
-  router: Router,
+  host: RouteHost,
   request: JsonRpcRequest,
   caller: Caller,
 ) => Observable<InboundEvent>;
@@ -85,11 +79,11 @@ const forCaller =
 
 /** Forwards a request to one upstream and relabels what comes back for the caller. */
 export function forwardTo(
-  router: Router,
+  host: RouteHost,
   upstream: string,
   method: string,
   params: JsonObject,
   caller: Caller,
 ): Observable<InboundEvent> {
-  return router.forward(upstream, method, params, caller).pipe(forCaller(router.scheduler));
+  return host.forward(upstream, method, params, caller).pipe(forCaller(host.scheduler));
 }

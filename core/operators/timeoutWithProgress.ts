@@ -25,7 +25,7 @@ import {
   type SchedulerAction,
   type SchedulerLike,
 } from 'rxjs';
-import { LocalError } from '../errors.js';
+import { LocalError } from '../rpc/errors.js';
 
 export interface TimeoutWithProgressConfig {
   /** Idle limit in ms, re-armed by each value (unless `resetOnProgress` is false). */

@@ -10,13 +10,13 @@
  * - `big`: answers with `arguments.bytes` characters of text.
  */
 import { lastValueFrom, map, NEVER, Observable, of, timer } from 'rxjs';
-import { Router, type RouterOptions } from '../../actors/router.js';
-import { parseConfig, type RouterConfig } from '../../core/config.js';
-import { Connection, type InboundEvent } from '../../core/connection.js';
-import { RpcError } from '../../core/errors.js';
-import type { JsonObject, JsonRpcRequest } from '../../core/jsonrpc.js';
+import { Router, type RouterOptions } from '../../actors/router/router.js';
+import { parseConfig, type RouterConfig } from '../../core/config/config.js';
+import { Connection, type InboundEvent } from '../../core/rpc/connection.js';
+import { RpcError } from '../../core/rpc/errors.js';
+import type { JsonObject, JsonRpcRequest } from '../../core/rpc/jsonrpc.js';
+import type { CloseReason, Transport } from '../../core/rpc/transport.js';
 import { createMemoryPair, type MemoryTransportEnd } from '../../transports/memory.js';
-import type { CloseReason, Transport } from '../../transports/transport.js';
 
 const result = (value: JsonObject): Observable<InboundEvent> =>
   of({ kind: 'result', result: value });
@@ -35,6 +35,8 @@ export interface FakeServer {
   /** `tools/call` arguments in the order the calls arrived (when `recordCalls`). */
   calls: JsonObject[];
   recordCalls: boolean;
+  /** `params._meta` of every `tools/call`, in arrival order. */
+  metas: JsonObject[];
   /** Answer `ping` (set false to make keepalive fail). */
   answerPings: boolean;
   /** Answer `initialize` (set false before the open to make the handshake time out). */
@@ -93,6 +95,7 @@ function fakeServer(
     seen: new Map(),
     calls: [],
     recordCalls: false,
+    metas: [],
     answerPings: true,
     answerInitialize: true,
     connection: undefined as unknown as Connection,
@@ -121,6 +124,7 @@ function fakeServer(
       case 'tools/call': {
         const args = (params.arguments ?? {}) as JsonObject;
         if (server.recordCalls) server.calls.push(args);
+        server.metas.push((params._meta ?? {}) as JsonObject);
         switch (params.name) {
           case 'echo':
             return result(text(JSON.stringify(args)));

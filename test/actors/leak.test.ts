@@ -6,7 +6,7 @@
  */
 import { lastValueFrom } from 'rxjs';
 import { describe, expect, it } from 'vitest';
-import type { Connection } from '../../core/connection.js';
+import type { Connection } from '../../core/rpc/connection.js';
 import { connectClient, startRouter, type TestClient, until } from './inProcess.js';
 
 const TOTAL = 100_000;
@@ -99,7 +99,9 @@ describe('no leaks after 100,000 requests', () => {
 
     const total = [...outcomes.values()].reduce((a, b) => a + b, 0);
     expect(total).toBe(TOTAL);
-    expect(outcomes.get('ok')).toBeGreaterThan(TOTAL / 2);
+    // Every path is exercised (the mix depends on the machine's speed: since the queue
+    // deadline, a request that waits longer than timeoutMs in the queue times out there).
+    expect(outcomes.get('ok')).toBeGreaterThan(TOTAL / 10);
     expect(outcomes.get('cancelled')).toBeGreaterThan(1000);
     expect(outcomes.get('timeout')).toBeGreaterThan(100);
     expect(outcomes.get('other') ?? 0).toBe(0);
@@ -124,6 +126,8 @@ describe('no leaks after 100,000 requests', () => {
     // Every server, the dead ones included, holds nothing in flight.
     for (const server of fakes.servers) expect(tables(server.connection)).toEqual(idle);
     expect(router.serverRequests.usage.inflight).toBe(0);
+    // The one in-flight index holds no record: each request's teardown removed it.
+    expect(router.inflight.size).toBe(0);
     expect(router.subscriptions.size).toBe(0);
     expect(process.listenerCount('exit')).toBe(exitListeners);
     console.log(

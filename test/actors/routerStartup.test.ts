@@ -5,8 +5,9 @@
  */
 import { VirtualTimeScheduler } from 'rxjs';
 import { describe, expect, it } from 'vitest';
-import { Router } from '../../actors/router.js';
-import { parseConfig } from '../../core/config.js';
+import { Router } from '../../actors/router/router.js';
+import { parseConfig } from '../../core/config/config.js';
+import { silentLogger } from '../../core/log.js';
 
 const STARTUP_MS = 12_345;
 const startupTimers = (scheduler: VirtualTimeScheduler) =>
@@ -40,5 +41,24 @@ describe('Router start-up wait', () => {
     expect(startupTimers(scheduler)).toBe(1);
     await router.close();
     expect(startupTimers(scheduler)).toBe(0);
+  });
+
+  it('ends the wait after startupTimeoutMs on the router scheduler, naming who is missing', async () => {
+    const scheduler = new VirtualTimeScheduler();
+    const warnings: string[] = [];
+    const log = { ...silentLogger, warn: (message: string) => warnings.push(message) };
+    const router = new Router(parseConfig({ mcpServers: { slow: { command: 'x' } } }), {
+      scheduler,
+      log,
+      startupTimeoutMs: STARTUP_MS,
+      openTransport: () => new Promise(() => {}),
+    });
+    void router.start();
+    expect(router.isStarted).toBe(false);
+    scheduler.flush(); // virtual time: STARTUP_MS pass at once
+    await router.whenStarted();
+    expect(router.isStarted).toBe(true);
+    expect(warnings).toEqual([`start-up wait of ${STARTUP_MS}ms ended; still waiting for: slow`]);
+    await router.close();
   });
 });

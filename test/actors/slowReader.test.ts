@@ -7,9 +7,9 @@
 import { PassThrough, Writable } from 'node:stream';
 import { firstValueFrom } from 'rxjs';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { Router } from '../../actors/router.js';
+import type { Router } from '../../actors/router/router.js';
+import type { CloseReason } from '../../core/rpc/transport.js';
 import { StdioServerTransport } from '../../transports/stdio.js';
-import type { CloseReason } from '../../transports/transport.js';
 import { startRouter, until } from './inProcess.js';
 
 let router: Router | undefined;

@@ -4,8 +4,11 @@
  * with list_changed and come back after the backoff restart, keepalive failures restart it,
  * an initialize that never answers is retried, and the others are never disturbed.
  */
+import { VirtualTimeScheduler } from 'rxjs';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { Router } from '../../actors/router.js';
+import { Router } from '../../actors/router/router.js';
+import { parseConfig } from '../../core/config/config.js';
+import { advanceTo } from '../core/rpc/connectionHarness.js';
 import { connectClient, FakeUpstreams, rejection, startRouter, until } from './inProcess.js';
 
 let router: Router | undefined;
@@ -14,20 +17,34 @@ afterEach(async () => {
   router = undefined;
 });
 
+/** Moves virtual time on 10 ms at a time until `check` holds (bounded: 200 steps). */
+async function advanceUntil(scheduler: VirtualTimeScheduler, check: () => boolean) {
+  for (let step = 0; step < 200 && !check(); step++) {
+    advanceTo(scheduler, scheduler.now() + 10);
+    await new Promise((resolve) => setTimeout(resolve, 5));
+  }
+  return check();
+}
+
 const fastRestart = { restart: { initialDelayMs: 30, maxDelayMs: 30, jitter: 'none' } };
 
 describe('an upstream that dies', () => {
   it('fails its in-flight requests at once, naming the upstream and the reason', async () => {
-    const started = await startRouter({ a: { command: 'x', ...fastRestart }, b: { command: 'x' } });
+    // Virtual time that the test never advances: "at once" means no timer (request timeout,
+    // backoff) is involved in failing the request.
+    const scheduler = new VirtualTimeScheduler();
+    const started = await startRouter(
+      { a: { command: 'x', ...fastRestart }, b: { command: 'x' } },
+      { router: { scheduler } },
+    );
     router = started.router;
     const client = await connectClient(router);
     const call = client.call('a__hang');
     const other = client.call('b__slow', { ms: 50 });
     await until(() => started.fakes.latest('a').seen.get('tools/call') === 1);
-    const killedAt = Date.now();
     started.fakes.latest('a').kill();
     const error = await rejection(call);
-    expect(Date.now() - killedAt).toBeLessThan(500);
+    expect(scheduler.now()).toBe(0);
     expect(error.code).toBe(-32011);
     expect(error.message).toContain('Upstream "a"');
     expect(error.data).toMatchObject({
@@ -40,12 +57,21 @@ describe('an upstream that dies', () => {
   });
 
   it('leaves the catalog with list_changed and comes back with another after the restart', async () => {
-    const started = await startRouter({ a: { command: 'x', ...fastRestart }, b: { command: 'x' } });
+    // Virtual time: the restart (30 ms backoff) cannot happen before the test looks at the gap.
+    const scheduler = new VirtualTimeScheduler();
+    const started = await startRouter(
+      { a: { command: 'x', ...fastRestart }, b: { command: 'x' } },
+      { router: { scheduler } },
+    );
     router = started.router;
     const client = await connectClient(router);
     expect(await client.listTools()).toContain('a__echo');
     started.fakes.latest('a').kill();
-    await until(() => client.notifications.includes('notifications/tools/list_changed'));
+    expect(await until(() => router?.upstreams.get('a')?.state === 'failed')).toBe(true);
+    advanceTo(scheduler, 10); // the list_changed coalescing window
+    expect(
+      await until(() => client.notifications.includes('notifications/tools/list_changed')),
+    ).toBe(true);
     const during = await client.listTools();
     expect(during.some((t) => t.startsWith('a__'))).toBe(false);
     expect(during).toContain('b__echo');
@@ -57,7 +83,11 @@ describe('an upstream that dies', () => {
     const changes = () =>
       client.notifications.filter((m) => m === 'notifications/tools/list_changed').length;
     const first = changes();
-    expect(await until(() => started.fakes.opens('a') === 2 && changes() > first)).toBe(true);
+    expect(started.fakes.opens('a')).toBe(1);
+    // The backoff ends (30 ms), it restarts, its tools come back with one more list_changed.
+    expect(
+      await advanceUntil(scheduler, () => started.fakes.opens('a') === 2 && changes() > first),
+    ).toBe(true);
     expect(await client.listTools()).toContain('a__echo');
     expect(await client.call('a__echo', { n: 1 })).toMatchObject({
       content: [{ text: '{"n":1}' }],
@@ -121,17 +151,16 @@ describe('start-up', () => {
     const fakes = new FakeUpstreams({
       answerInitialize: (name, attempt) => name !== 'stuck' || attempt >= 3,
     });
-    const t0 = Date.now();
+    // A start-up wait far longer than the test's own timeout: start-up can only settle
+    // because `stuck` failed once (its initialize timeout), never because the wait ended.
     const started = await startRouter(
       {
         stuck: { command: 'x', initializeTimeoutMs: 100, ...fastRestart },
         ok: { command: 'x' },
       },
-      { fakes, mcpMux: { startupTimeoutMs: 5000 } },
+      { fakes, mcpMux: { startupTimeoutMs: 3_600_000 } },
     );
     router = started.router;
-    // Start-up settles when `stuck` has failed once: the initialize timeout, not the wait.
-    expect(Date.now() - t0).toBeLessThan(3000);
     const client = await connectClient(router);
     expect(await client.listTools()).toContain('ok__echo');
     expect(
@@ -143,17 +172,21 @@ describe('start-up', () => {
     expect(fakes.opens('ok')).toBe(1);
   });
 
-  it('ends the start-up wait at mcpMux.startupTimeoutMs', async () => {
+  it('ends the start-up wait at mcpMux.startupTimeoutMs (virtual time)', async () => {
     const fakes = new FakeUpstreams({ answerInitialize: (name) => name !== 'stuck' });
-    const t0 = Date.now();
-    const started = await startRouter(
-      { stuck: { command: 'x' }, ok: { command: 'x' } },
-      { fakes, mcpMux: { startupTimeoutMs: 150 } },
-    );
-    router = started.router;
-    const elapsed = Date.now() - t0;
-    expect(elapsed).toBeGreaterThanOrEqual(140);
-    expect(elapsed).toBeLessThan(3000);
+    const scheduler = new VirtualTimeScheduler();
+    const config = parseConfig({
+      mcpServers: { stuck: { command: 'x' }, ok: { command: 'x' } },
+      mcpMux: { startupTimeoutMs: 150 },
+    });
+    router = new Router(config, { openTransport: fakes.openTransport, scheduler });
+    void router.start();
+    expect(await until(() => router?.upstreams.get('ok')?.state === 'ready')).toBe(true);
+    advanceTo(scheduler, 149);
+    expect(router.isStarted).toBe(false);
+    advanceTo(scheduler, 150);
+    expect(router.isStarted).toBe(true);
+    await router.whenStarted();
     expect(router.upstreams.get('stuck')?.state).toBe('initializing');
     expect(router.upstreams.get('ok')?.state).toBe('ready');
   });

@@ -68,14 +68,20 @@ describe('first route through the CLI', () => {
       'result',
     ]);
     expect(tail.slice(0, 5).map((m) => m.params?.progress)).toEqual([1, 2, 3, 4, 5]);
-    expect(seen).toEqual([
-      'progress 1/5',
-      'progress 2/5',
-      'progress 3/5',
-      'progress 4/5',
-      'progress 5/5',
-      'result',
-    ]);
+    // The SDK client dispatches notifications in a microtask but responses at once, so a
+    // progress notification read in the same chunk as the result can reach `onprogress` after
+    // the request is settled and is dropped by the client (SDK v1 protocol.js
+    // `_onnotification`). The wire check above is the router's contract; here the client must
+    // see the progress it did get in order, and nothing after the result.
+    const progressSeen = seen.slice(0, -1);
+    expect(seen.at(-1)).toBe('result');
+    expect(progressSeen.length).toBeGreaterThanOrEqual(4);
+    expect(progressSeen).toEqual(
+      ['progress 1/5', 'progress 2/5', 'progress 3/5', 'progress 4/5', 'progress 5/5'].slice(
+        0,
+        progressSeen.length,
+      ),
+    );
   });
 
   it('forwards cancellation upstream as notifications/cancelled', async () => {

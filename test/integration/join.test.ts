@@ -6,7 +6,7 @@
  */
 import { lastValueFrom } from 'rxjs';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { JsonObject, JsonRpcNotification } from '../../core/jsonrpc.js';
+import type { JsonObject, JsonRpcNotification } from '../../core/rpc/jsonrpc.js';
 import { Connection, createRouter, parseConfig, type Router, silentLogger } from '../../index.js';
 import { createMemoryPair } from '../../transports/memory.js';
 import { eventually } from './cliSessions.js';

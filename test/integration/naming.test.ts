@@ -6,7 +6,7 @@
  */
 import { spawn } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { exposeName } from '../../core/naming.js';
+import { exposeName } from '../../core/catalog/naming.js';
 import { textOf } from './clientFeatures.js';
 import {
   type CliClient,

@@ -35,6 +35,8 @@ export const RESULT_OF: Record<string, string> = {
   'resources/unsubscribe': 'EmptyResult',
   'logging/setLevel': 'EmptyResult',
   'completion/complete': 'CompleteResult',
+  'server/discover': 'DiscoverResult',
+  'subscriptions/listen': 'SubscriptionsListenResult',
 };
 
 export interface SchemaIssue {

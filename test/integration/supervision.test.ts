@@ -85,7 +85,7 @@ describe('broken upstreams never block the others', () => {
           silent: fixture('silentServer', {
             env: { LIFECYCLE_LOG: log },
             initializeTimeoutMs: 300,
-            restart: { initialDelayMs: 300, maxDelayMs: 300, jitter: 'none' },
+            restart: { initialDelayMs: 700, maxDelayMs: 700, jitter: 'none' },
           }),
           ok: lifecycle(lifecycleLog()),
         },
@@ -98,14 +98,16 @@ describe('broken upstreams never block the others', () => {
     expect(tools.map((t) => t.name)).toContain('ok__echo');
     expect(tools.some((t) => t.name.startsWith('silent__'))).toBe(false);
     expect(await cli.client.callTool({ name: 'ok__echo', arguments: { a: 1 } })).toBeDefined();
-    // Each attempt: 300 ms initialize timeout + 300 ms backoff.
+    // Each attempt: 300 ms initialize timeout + 700 ms backoff. The starts are stamped by the
+    // children, so a slow spawn of one attempt shortens the next gap: the bound leaves 250 ms
+    // for that and still fails without the backoff (gap ≈ 300 ms + spawn time).
     const starts = await eventually(() => {
       const n = readLifecycle(log).filter((e) => e.event === 'start');
       return n.length >= 3 ? n : undefined;
     }, 10_000);
     expect(starts?.length).toBeGreaterThanOrEqual(3);
     const gaps = (starts ?? []).slice(1).map((s, i) => s.at - (starts?.[i]?.at ?? 0));
-    for (const gap of gaps) expect(gap).toBeGreaterThanOrEqual(550);
+    for (const gap of gaps) expect(gap).toBeGreaterThanOrEqual(750);
     // Every attempt's process is shut down before the next (no pile-up of silent servers).
     await new Promise((resolve) => setTimeout(resolve, 500));
     const pids = readLifecycle(log).map((e) => e.pid as number);

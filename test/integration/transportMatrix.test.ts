@@ -18,7 +18,7 @@ import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import { CallToolRequestSchema, ListToolsRequestSchema } from '@modelcontextprotocol/sdk/types.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { LATEST_LEGACY_VERSION } from '../../core/versions.js';
+import { LATEST_LEGACY_VERSION } from '../../core/mcp/versions.js';
 import { answerServerRequests, type Features, textOf } from './clientFeatures.js';
 import {
   clientTransport,

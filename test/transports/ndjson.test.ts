@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { FrameError } from '../../core/rpc/transport.js';
 import { type DecodedFrame, encodeMessage, NdjsonDecoder } from '../../transports/ndjson.js';
-import { FrameError } from '../../transports/transport.js';
 
 const values = (frames: readonly DecodedFrame[]): unknown[] =>
   frames.map((f) => (f.kind === 'message' ? f.value : f.error));

@@ -8,9 +8,10 @@ import { tmpdir } from 'node:os';
 import { firstValueFrom, take, timeout, toArray } from 'rxjs';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createLogger, type Logger } from '../../core/log.js';
+import type { CloseReason } from '../../core/rpc/transport.js';
 import { killTrackedGroups } from '../../transports/processGroup.js';
 import { type StdioClientOptions, StdioClientTransport } from '../../transports/stdio.js';
-import type { CloseReason } from '../../transports/transport.js';
+import { DEFAULT_INHERITED_ENV } from '../../transports/stdioClient.js';
 
 const open: StdioClientTransport[] = [];
 afterEach(async () => {
@@ -115,7 +116,7 @@ describe('StdioClientTransport messages', () => {
     expect((await error).kind).toBe('parse');
   });
 
-  it('merges env over process.env (undefined removes a variable) and honours cwd', async () => {
+  it('with inheritEnv, merges env over process.env (undefined removes a variable) and honours cwd', async () => {
     process.env.MUX_TEST_INHERITED = 'inherited';
     process.env.MUX_TEST_REMOVED = 'should-vanish';
     try {
@@ -124,7 +125,7 @@ describe('StdioClientTransport messages', () => {
         `process.stdout.write(JSON.stringify({ cwd: process.cwd(), set: process.env.MUX_TEST_SET,
            inherited: process.env.MUX_TEST_INHERITED, removed: process.env.MUX_TEST_REMOVED ?? null }) + '\\n');
          setTimeout(() => {}, 5000);`,
-        { cwd, env: { MUX_TEST_SET: 'set', MUX_TEST_REMOVED: undefined } },
+        { cwd, env: { MUX_TEST_SET: 'set', MUX_TEST_REMOVED: undefined }, inheritEnv: true },
       );
       expect(await next(t)).toEqual([{ cwd, set: 'set', inherited: 'inherited', removed: null }]);
     } finally {
@@ -304,5 +305,29 @@ describe('StdioClientTransport shutdown', () => {
     expect(process.listeners('exit')).toContain(killTrackedGroups);
     killTrackedGroups();
     expect(await closed(t)).toEqual({ kind: 'exit', code: null, signal: 'SIGKILL' });
+  });
+});
+
+describe('StdioClientTransport environment', () => {
+  it('passes only the default set plus env, unless inheritEnv', async () => {
+    process.env.MUX_TEST_SECRET = 'secret';
+    try {
+      const script = `process.stdout.write(JSON.stringify({ keys: Object.keys(process.env).sort(),
+         secret: process.env.MUX_TEST_SECRET ?? null, own: process.env.MUX_TEST_OWN ?? null }) + '\\n');
+         setTimeout(() => {}, 5000);`;
+      const minimal = node(script, { env: { MUX_TEST_OWN: 'own' } });
+      const [seen] = (await next(minimal)) as { keys: string[]; secret: unknown; own: unknown }[];
+      expect(seen?.secret).toBeNull();
+      expect(seen?.own).toBe('own');
+      const allowed = new Set([...DEFAULT_INHERITED_ENV, 'MUX_TEST_OWN']);
+      // node itself may add a few variables of its own; none of the router's others.
+      const leaked = (seen?.keys ?? []).filter((key) => !allowed.has(key) && key in process.env);
+      expect(leaked).toEqual([]);
+      const all = node(script, { inheritEnv: true });
+      const [inherited] = (await next(all)) as { secret: unknown }[];
+      expect(inherited?.secret).toBe('secret');
+    } finally {
+      delete process.env.MUX_TEST_SECRET;
+    }
   });
 });

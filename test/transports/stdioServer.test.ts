@@ -6,8 +6,8 @@ import { PassThrough } from 'node:stream';
 import { firstValueFrom, take, timeout, toArray } from 'rxjs';
 import { describe, expect, it } from 'vitest';
 import { createLogger } from '../../core/log.js';
+import type { CloseReason } from '../../core/rpc/transport.js';
 import { StdioServerTransport } from '../../transports/stdio.js';
-import type { CloseReason } from '../../transports/transport.js';
 
 function setup(options: { highWaterMark?: number; maxBufferedBytes?: number } = {}) {
   const input = new PassThrough();
@@ -51,7 +51,8 @@ describe('StdioServerTransport', () => {
     const { output, transport } = setup();
     transport.send({ jsonrpc: '2.0', id: 1, result: { text: 'multi\nline' } });
     transport.send({ jsonrpc: '2.0', method: 'notifications/progress' });
-    transport.send({ bad: 10n }); // not JSON: dropped, nothing written
+    // Not JSON: thrown to the sender (which fails its request at once), nothing written.
+    expect(() => transport.send({ bad: 10n })).toThrow(TypeError);
     expect(readAll(output)).toBe(''); // a tick's messages are written together, after the tick
     await Promise.resolve();
     expect(readAll(output)).toBe(

@@ -1,7 +1,7 @@
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { WebSocketServer } from 'ws';
-import type { CloseReason, Transport } from '../../transports/transport.js';
+import type { CloseReason, Transport } from '../../core/rpc/transport.js';
 import { WebSocketClientTransport } from '../../transports/websocket/websocketClient.js';
 import {
   createWebSocketFacade,

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { WebSocket } from 'ws';
-import type { CloseReason, FrameError, Transport } from '../../transports/transport.js';
+import type { CloseReason, FrameError, Transport } from '../../core/rpc/transport.js';
 import {
   createWebSocketFacade,
   type WebSocketFacade,

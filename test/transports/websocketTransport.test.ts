@@ -2,7 +2,7 @@
 import { EventEmitter } from 'node:events';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { WebSocket } from 'ws';
-import type { CloseReason } from '../../transports/transport.js';
+import type { CloseReason } from '../../core/rpc/transport.js';
 import { WebSocketTransport } from '../../transports/websocket/websocketTransport.js';
 
 class FakeSocket extends EventEmitter {

@@ -5,8 +5,10 @@
  * sent again there. Messages sent while the mode is unknown wait in order, so the transport
  * is usable from construction on.
  */
+
+import type { JsonRpcId } from '../../core/rpc/jsonrpc.js';
+import type { SendOptions, Transport } from '../../core/rpc/transport.js';
 import { BaseTransport } from '../baseTransport.js';
-import type { SendOptions, Transport } from '../transport.js';
 import { type SseClientOptions, SseClientTransport } from './sseClient.js';
 import {
   type StreamableHttpClientOptions,
@@ -61,6 +63,10 @@ export class HttpUpstreamTransport extends BaseTransport {
       this.#mode = 'probing';
       this.#probe(message, options);
     }
+  }
+
+  abandon(requestId: JsonRpcId): void {
+    this.#inner?.abandon?.(requestId);
   }
 
   async close(): Promise<void> {

@@ -8,8 +8,14 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { merge } from 'rxjs';
 import { type Logger, silentLogger } from '../../core/log.js';
+import type { TransportServer } from '../../core/rpc/transport.js';
+import {
+  answerMalformedRequests,
+  DEFAULT_MAX_CONNECTIONS,
+  isRefused,
+  limitConnections,
+} from '../connectionLimit.js';
 import { listen } from '../listen.js';
-import type { TransportServer } from '../transport.js';
 import { Protection, type ProtectionOptions, sendJsonRpcError } from './protection.js';
 import { SseServer } from './sseServer.js';
 import { type StreamableHttpOptions, StreamableHttpServer } from './streamableHttpServer.js';
@@ -27,6 +33,8 @@ export interface HttpFacadeOptions extends ProtectionOptions, StreamableHttpOpti
   ssePath?: string;
   /** Legacy POST path (default `/messages`). */
   messagesPath?: string;
+  /** Open TCP connections at most, idle ones included; more get 503 (default 1024). */
+  maxConnections?: number;
   log?: Logger;
 }
 
@@ -50,6 +58,7 @@ export async function createHttpFacade(options: HttpFacadeOptions = {}): Promise
       ? {}
       : { maxBufferedBytes: options.maxBufferedBytes }),
     ...(options.maxSessions === undefined ? {} : { maxSessions: options.maxSessions }),
+    ...(options.maxJsonDepth === undefined ? {} : { maxJsonDepth: options.maxJsonDepth }),
   });
   let protection: Protection | undefined;
 
@@ -64,7 +73,7 @@ export async function createHttpFacade(options: HttpFacadeOptions = {}): Promise
     }
     const url = new URL(req.url ?? '/', 'http://localhost');
     if (url.pathname === path) await streamable.handle(req, res, protection);
-    else if (legacy && url.pathname === ssePath) sse.handleStream(req, res);
+    else if (legacy && url.pathname === ssePath) sse.handleStream(req, res, protection);
     else if (legacy && url.pathname === messagesPath)
       await sse.handleMessage(req, res, url, protection);
     else {
@@ -74,12 +83,15 @@ export async function createHttpFacade(options: HttpFacadeOptions = {}): Promise
   };
 
   const server = createServer((req, res) => {
+    if (isRefused(req.socket)) return void res.destroy();
     route(req, res).catch((error: unknown) => {
       log.error('HTTP request failed', { error: String(error) });
       if (!res.headersSent) sendJsonRpcError(res, 500, -32603, 'Internal error');
       else res.destroy();
     });
   });
+  limitConnections(server, options.maxConnections ?? DEFAULT_MAX_CONNECTIONS, log);
+  answerMalformedRequests(server);
   const host = options.host ?? '127.0.0.1';
   const bound = await listen(server, options.port ?? 0, host);
   const address = { host, port: bound.port };

@@ -6,7 +6,13 @@
  */
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { ErrorCode } from '../../core/errors.js';
+import { ErrorCode } from '../../core/rpc/errors.js';
+import {
+  DEFAULT_MAX_JSON_DEPTH,
+  exceedsDepth,
+  parseMessage,
+  stringifyMessage,
+} from '../../core/rpc/wire.js';
 
 export interface ProtectionOptions {
   /** Validate `Host` and `Origin` against DNS rebinding (default true). */
@@ -22,6 +28,8 @@ export interface ProtectionOptions {
   bearerTokens?: readonly string[];
   /** Request body limit in bytes (default 4 MiB). */
   maxBodyBytes?: number;
+  /** Deepest nesting accepted in a body (default `DEFAULT_MAX_JSON_DEPTH`, 128). */
+  maxJsonDepth?: number;
 }
 
 export const DEFAULT_MAX_BODY_BYTES = 4 * 1024 * 1024;
@@ -58,6 +66,7 @@ export function sendJsonRpcError(
 
 export class Protection {
   readonly maxBodyBytes: number;
+  readonly maxJsonDepth: number;
   readonly #rebinding: boolean;
   readonly #hosts: Set<string>;
   readonly #origins: Set<string>;
@@ -66,6 +75,7 @@ export class Protection {
 
   constructor(options: ProtectionOptions, bound: { host: string; port: number }) {
     this.maxBodyBytes = options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
+    this.maxJsonDepth = options.maxJsonDepth ?? DEFAULT_MAX_JSON_DEPTH;
     this.#rebinding = options.dnsRebindingProtection ?? true;
     const names = [bound.host, 'localhost', '127.0.0.1', '::1'];
     this.#hosts = new Set(names.map((name) => hostWithPort(name, bound.port).toLowerCase()));
@@ -115,6 +125,19 @@ export class Protection {
     return undefined;
   }
 
+  /**
+   * Who sent `req` (call after `check` passed): with bearer tokens, a digest of the token; a
+   * session belongs to the principal that created it (issue 12, item 4). Without tokens there
+   * is no principal (undefined) and sessions are not bound.
+   */
+  principalOf(req: IncomingMessage): string | undefined {
+    if (this.#tokens.length === 0) return undefined;
+    const match = /^Bearer\s+(\S+)\s*$/i.exec(req.headers.authorization ?? '');
+    return `token:${digest(match?.[1] ?? '')
+      .toString('hex')
+      .slice(0, 32)}`;
+  }
+
   /** Runs `check`; on failure answers the request and returns false. */
   admit(req: IncomingMessage, res: ServerResponse): boolean {
     const rejection = this.check(req);
@@ -136,19 +159,22 @@ export class Protection {
       return Promise.resolve({ ok: false });
     }
     const limit = this.maxBodyBytes;
+    // The rest of an oversized body is not read (a client could stream gigabytes into the
+    // void): the answer says `Connection: close` and the request is destroyed once it is out.
     const tooLarge = (): BodyResult => {
+      req.pause();
+      res.once('finish', () => req.destroy());
+      res.once('close', () => req.destroy());
       sendJsonRpcError(
         res,
         413,
         ErrorCode.MessageTooLarge,
         `Payload Too Large: over ${limit} bytes`,
+        { connection: 'close' },
       );
       return { ok: false };
     };
-    if (Number(req.headers['content-length'] ?? 0) > limit) {
-      req.resume(); // discard the rest; node keeps the connection usable
-      return Promise.resolve(tooLarge());
-    }
+    if (Number(req.headers['content-length'] ?? 0) > limit) return Promise.resolve(tooLarge());
     return new Promise((resolve) => {
       const chunks: Buffer[] = [];
       let size = 0;
@@ -168,8 +194,9 @@ export class Protection {
       req.on('close', () => settle({ ok: false }));
       req.on('end', () => {
         if (done) return;
+        let value: unknown;
         try {
-          settle({ ok: true, value: JSON.parse(Buffer.concat(chunks).toString('utf8')) });
+          value = parseMessage(Buffer.concat(chunks).toString('utf8'));
         } catch {
           sendJsonRpcError(
             res,
@@ -178,7 +205,27 @@ export class Protection {
             'Parse error: the body is not valid JSON',
           );
           settle({ ok: false });
+          return;
         }
+        // Nested past the bound: refused here, before any session or upstream sees it.
+        if (exceedsDepth(value, this.maxJsonDepth + (Array.isArray(value) ? 1 : 0))) {
+          const id = (value as { id?: unknown } | null)?.id;
+          const body = stringifyMessage({
+            jsonrpc: '2.0',
+            id: typeof id === 'string' || typeof id === 'number' ? id : null,
+            error: {
+              code: ErrorCode.InvalidRequest,
+              message: `Invalid Request: the message nests deeper than ${this.maxJsonDepth} levels (maxJsonDepth)`,
+            },
+          });
+          if (!res.headersSent) {
+            res.writeHead(400, { 'content-type': 'application/json' });
+            res.end(body);
+          }
+          settle({ ok: false });
+          return;
+        }
+        settle({ ok: true, value });
       });
     });
   }

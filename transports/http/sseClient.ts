@@ -6,8 +6,9 @@
  * stream ends. Requests go through `node:http(s)` with a keep-alive agent this transport owns.
  */
 import { type Logger, silentLogger } from '../../core/log.js';
+import { FrameError, type SendOptions } from '../../core/rpc/transport.js';
+import { stringifyMessage } from '../../core/rpc/wire.js';
 import { BaseTransport } from '../baseTransport.js';
-import { FrameError, type SendOptions } from '../transport.js';
 import { pumpSse } from './httpBody.js';
 import {
   createAgent,
@@ -62,7 +63,7 @@ export class SseClientTransport extends BaseTransport {
         const res = await sendRequest(target, this.#agent, {
           method: 'POST',
           headers: { ...this.#options.headers, 'content-type': 'application/json' },
-          body: JSON.stringify(message),
+          body: stringifyMessage(message),
           signal: this.#abort.signal,
         });
         discard(res);

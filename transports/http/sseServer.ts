@@ -7,7 +7,7 @@ import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { Subject } from 'rxjs';
 import { type Logger, silentLogger } from '../../core/log.js';
-import type { Transport } from '../transport.js';
+import type { Transport } from '../../core/rpc/transport.js';
 import { type Protection, sendJsonRpcError } from './protection.js';
 import { SseSession } from './sseSession.js';
 import { SseWriter } from './sseWriter.js';
@@ -19,6 +19,8 @@ export interface SseServerOptions {
   maxBufferedBytes?: number;
   /** Open sessions at most; more get 503 (default 10000). */
   maxSessions?: number;
+  /** Deepest nesting accepted in a message (bodies are checked first by `Protection`). */
+  maxJsonDepth?: number;
   log?: Logger;
 }
 
@@ -26,6 +28,8 @@ export class SseServer {
   readonly #connections = new Subject<Transport>();
   readonly connections$ = this.#connections.asObservable();
   readonly #sessions = new Map<string, SseSession>();
+  /** The principal (`Protection.principalOf`) that opened each session's stream. */
+  readonly #owners = new Map<string, string | undefined>();
   readonly #options: SseServerOptions;
   readonly #log: Logger;
 
@@ -39,7 +43,7 @@ export class SseServer {
   }
 
   /** `GET /sse`: opens a session. */
-  handleStream(req: IncomingMessage, res: ServerResponse): void {
+  handleStream(req: IncomingMessage, res: ServerResponse, protection: Protection): void {
     if (req.method !== 'GET') {
       sendJsonRpcError(res, 405, -32000, 'Method Not Allowed', { allow: 'GET' });
       return;
@@ -55,8 +59,13 @@ export class SseServer {
     const session = new SseSession(sessionId, writer, {
       maxBufferedBytes: this.#options.maxBufferedBytes ?? 8 * 1024 * 1024,
       log: this.#log,
-      onEnd: () => this.#sessions.delete(sessionId),
+      onEnd: () => {
+        this.#sessions.delete(sessionId);
+        this.#owners.delete(sessionId);
+      },
     });
+    if (this.#options.maxJsonDepth !== undefined) session.maxJsonDepth = this.#options.maxJsonDepth;
+    this.#owners.set(sessionId, protection.principalOf(req));
     this.#sessions.set(sessionId, session);
     this.#log.debug('legacy SSE session opened', { session: sessionId });
     this.#connections.next(session);
@@ -79,7 +88,9 @@ export class SseServer {
       return;
     }
     const session = this.#sessions.get(sessionId);
-    if (!session?.isOpen) {
+    // Another principal's session is "not found", like an unknown id (issue 12, item 4).
+    if (!session?.isOpen || this.#owners.get(sessionId) !== protection.principalOf(req)) {
+      req.resume();
       sendJsonRpcError(res, 404, -32001, 'Session not found');
       return;
     }

@@ -4,8 +4,9 @@
  * POSTs that the server hands to `receive`. The session ends when the SSE response closes.
  */
 import type { Logger } from '../../core/log.js';
+import type { CloseReason } from '../../core/rpc/transport.js';
+import { stringifyMessage } from '../../core/rpc/wire.js';
 import { BaseTransport } from '../baseTransport.js';
-import type { CloseReason } from '../transport.js';
 import type { SseWriter } from './sseWriter.js';
 
 export class SseSession extends BaseTransport {
@@ -40,7 +41,7 @@ export class SseSession extends BaseTransport {
 
   send(message: unknown): void {
     if (!this.isOpen) return;
-    this.#writer.write({ event: 'message', data: JSON.stringify(message) });
+    this.#writer.write({ event: 'message', data: stringifyMessage(message) });
     const buffered = this.#writer.bufferedBytes;
     if (buffered > this.#maxBufferedBytes) {
       this.#log.warn('closing a slow reader', { session: this.sessionId, buffered });

@@ -18,13 +18,22 @@
  *
  * Requests go through `node:http(s)` with a keep-alive agent this transport owns (see
  * `httpRequest.ts`), destroyed when the transport ends.
+ *
+ * Exchanges: each POST (with the GET that resumes its stream) is one exchange with its own
+ * AbortController, so no signal collects a listener per request. `abandon(id)` (the upper
+ * layer stopped waiting: timeout, cancel) ends the exchange once none of its requests is still
+ * awaited: the request and its response stream are destroyed and the socket leaves the pool.
+ * Without that, every timed-out call to a hanging server would hold one of `maxSockets`
+ * connections until the server answered, and once all were held every later call, pings
+ * included, would wait for one (issue 12, item 3).
  */
 import type { IncomingMessage } from 'node:http';
-import { ErrorCode } from '../../core/errors.js';
-import type { JsonRpcId } from '../../core/jsonrpc.js';
 import { type Logger, silentLogger } from '../../core/log.js';
+import { ErrorCode } from '../../core/rpc/errors.js';
+import type { JsonRpcId } from '../../core/rpc/jsonrpc.js';
+import { FrameError, type SendOptions } from '../../core/rpc/transport.js';
+import { parseMessage, stringifyMessage } from '../../core/rpc/wire.js';
 import { BaseTransport } from '../baseTransport.js';
-import { FrameError, type SendOptions } from '../transport.js';
 import { pumpSse, readText } from './httpBody.js';
 import {
   createAgent,
@@ -65,19 +74,35 @@ export interface StreamableHttpClientOptions {
 
 const sleep = (ms: number, signal: AbortSignal): Promise<void> =>
   new Promise((resolve) => {
-    const timer = setTimeout(resolve, ms);
-    signal.addEventListener('abort', () => {
+    const onAbort = (): void => {
       clearTimeout(timer);
       resolve();
-    });
+    };
+    const timer = setTimeout(() => {
+      signal.removeEventListener('abort', onAbort);
+      resolve();
+    }, ms);
+    signal.addEventListener('abort', onAbort, { once: true });
   });
+
+/** One POST and the resumptions of its stream: the requests it carries that are still awaited. */
+interface Exchange {
+  readonly controller: AbortController;
+  /** idKey → id of the requests not yet answered nor abandoned. */
+  readonly pending: Map<string, JsonRpcId>;
+}
 
 export class StreamableHttpClientTransport extends BaseTransport {
   readonly url: URL;
   readonly #options: StreamableHttpClientOptions;
   readonly #agent: HttpClientAgent;
   readonly #log: Logger;
+  /** Aborted when the transport ends: stops retry sleeps. Requests use their exchange's. */
   readonly #abort = new AbortController();
+  /** Every exchange (and GET stream) in progress, aborted when the transport ends. */
+  readonly #live = new Set<AbortController>();
+  /** Exchanges by the idKey of each request they carry. */
+  readonly #exchanges = new Map<string, Exchange>();
   #chain: Promise<void> = Promise.resolve();
   #sessionId: string | undefined;
   #protocolVersion: string | undefined;
@@ -133,8 +158,29 @@ export class StreamableHttpClientTransport extends BaseTransport {
     }
   }
 
+  /**
+   * The upper layer no longer waits for the response to request `id` (it timed out or was
+   * cancelled): its exchange ends once it carries no other awaited request.
+   */
+  abandon(id: JsonRpcId): void {
+    const key = idKey(id);
+    const exchange = this.#exchanges.get(key);
+    if (exchange === undefined) return;
+    this.#exchanges.delete(key);
+    exchange.pending.delete(key);
+    if (exchange.pending.size === 0) exchange.controller.abort();
+  }
+
+  /** Exchanges in progress (for tests and stats). */
+  get openExchanges(): number {
+    return this.#live.size;
+  }
+
   protected override onFinish(): void {
     this.#abort.abort();
+    for (const controller of this.#live) controller.abort();
+    this.#live.clear();
+    this.#exchanges.clear();
     if (!this.#deleting) this.#agent.destroy();
   }
 
@@ -155,19 +201,24 @@ export class StreamableHttpClientTransport extends BaseTransport {
     if (!this.isOpen) return;
     const ids = requestIds(message);
     const sentSession = this.#sessionId !== undefined;
+    const exchange = this.#openExchange(ids);
     const response = this.#request({
       method: 'POST',
       headers: this.#headers({
         accept: 'application/json, text/event-stream',
         'content-type': 'application/json',
       }),
-      body: JSON.stringify(message),
-      signal: this.#abort.signal,
+      body: stringifyMessage(message),
+      signal: exchange.controller.signal,
     });
     // The handler is attached first, so a session id is recorded before the next POST starts.
     response
-      .then((res) => this.#onResponse(res, ids, sentSession))
-      .catch((error: unknown) => this.#onFailure(error, ids));
+      .then((res) => this.#onResponse(res, exchange, sentSession))
+      .catch((error: unknown) => {
+        // An abandoned exchange was aborted on purpose: nobody waits for its requests.
+        if (exchange.pending.size > 0) this.#onFailure(error, [...exchange.pending.values()]);
+      })
+      .finally(() => this.#closeExchange(exchange));
     if (ids.length === 0 || !this.#answered)
       await response.then(
         () => {},
@@ -175,7 +226,25 @@ export class StreamableHttpClientTransport extends BaseTransport {
       );
   }
 
-  async #onResponse(res: IncomingMessage, ids: JsonRpcId[], sentSession: boolean): Promise<void> {
+  #openExchange(ids: readonly JsonRpcId[]): Exchange {
+    const exchange: Exchange = {
+      controller: new AbortController(),
+      pending: new Map(ids.map((id) => [idKey(id), id])),
+    };
+    this.#live.add(exchange.controller);
+    for (const key of exchange.pending.keys()) this.#exchanges.set(key, exchange);
+    return exchange;
+  }
+
+  #closeExchange(exchange: Exchange): void {
+    this.#live.delete(exchange.controller);
+    for (const key of exchange.pending.keys()) {
+      if (this.#exchanges.get(key) === exchange) this.#exchanges.delete(key);
+    }
+  }
+
+  async #onResponse(res: IncomingMessage, exchange: Exchange, sentSession: boolean): Promise<void> {
+    const ids = [...exchange.pending.values()];
     const status = res.statusCode ?? 0;
     const ok = isOk(res);
     if (this.#probe) {
@@ -205,7 +274,7 @@ export class StreamableHttpClientTransport extends BaseTransport {
     }
     const type = mediaType(res);
     if (ok && type === 'text/event-stream') {
-      await this.#stream(res, new Set(ids.map(idKey)), ids);
+      await this.#stream(res, exchange);
       return;
     }
     if (status === 202 || ids.length === 0) {
@@ -217,19 +286,20 @@ export class StreamableHttpClientTransport extends BaseTransport {
     let answered = new Set<string>();
     if (type === 'application/json') {
       try {
-        const value: unknown = JSON.parse(text);
+        const value: unknown = parseMessage(text);
         answered = new Set(responseIds(value).map(idKey));
         if (answered.size > 0 || ok) this.emitMessage(value);
       } catch {
         if (ok) this.emitError(new FrameError('parse', 'Parse error: the body is not JSON'));
       }
     }
-    const missing = ids.filter((id) => !answered.has(idKey(id)));
+    const missing = [...exchange.pending.values()].filter((id) => !answered.has(idKey(id)));
     if (missing.length > 0) this.#answerLocally(missing, `HTTP ${status} from the upstream`);
   }
 
   /** Reads an SSE body, resuming it with `Last-Event-ID` while requests are unanswered. */
-  async #stream(body: IncomingMessage, pending: Set<string>, ids: JsonRpcId[]) {
+  async #stream(body: IncomingMessage, exchange: Exchange) {
+    const { pending } = exchange;
     let retryMs = this.#options.reconnectDelayMs ?? 1000;
     let progressed = false;
     const parser = new SseParser(
@@ -239,18 +309,31 @@ export class StreamableHttpClientTransport extends BaseTransport {
           progressed = true;
           let value: unknown;
           try {
-            value = JSON.parse(event.data);
+            value = parseMessage(event.data);
           } catch {
             this.emitError(new FrameError('parse', 'Parse error: an SSE event is not JSON'));
             return;
           }
-          for (const key of responseIds(value).map(idKey)) pending.delete(key);
+          for (const key of responseIds(value).map(idKey)) {
+            pending.delete(key);
+            if (this.#exchanges.get(key) === exchange) this.#exchanges.delete(key);
+          }
           this.emitMessage(value);
         },
         onRetry: (ms) => {
           retryMs = ms;
         },
-        onError: (error) => this.emitError(new FrameError('too-large', error.message)),
+        onError: (error) => {
+          // An event too large to read on a POST's stream is (almost always) its response:
+          // the requests still awaited there fail now, naming the limit, instead of waiting.
+          this.emitError(new FrameError('too-large', error.message));
+          const waiting = [...pending.values()];
+          for (const key of [...pending.keys()]) {
+            pending.delete(key);
+            if (this.#exchanges.get(key) === exchange) this.#exchanges.delete(key);
+          }
+          this.#answerLocally(waiting, `the upstream's response was too large: ${error.message}`);
+        },
       },
       { maxChars: this.#maxBytes() },
     );
@@ -269,11 +352,12 @@ export class StreamableHttpClientTransport extends BaseTransport {
       if (pending.size === 0 || !this.isOpen) return;
       failures = progressed ? 0 : failures + 1;
       if (parser.lastEventId === '' || failures > (this.#options.maxReconnects ?? 3)) break;
-      await sleep(retryMs, this.#abort.signal);
-      current = await this.#resume(parser.lastEventId);
+      await sleep(retryMs, exchange.controller.signal);
+      if (pending.size === 0) return;
+      current = await this.#resume(parser.lastEventId, exchange.controller.signal);
     }
     if (!this.isOpen) return;
-    const lost = ids.filter((id) => pending.has(idKey(id)));
+    const lost = [...pending.values()];
     this.#answerLocally(lost, 'the upstream SSE stream was lost before the response');
   }
 
@@ -284,13 +368,15 @@ export class StreamableHttpClientTransport extends BaseTransport {
    */
   #listen(lastEventId: string | undefined, failures: number): void {
     let retryMs = this.#options.reconnectDelayMs ?? 1000;
+    const controller = new AbortController();
+    this.#live.add(controller);
     const run = async (): Promise<boolean> => {
       const headers: Record<string, string> = { accept: 'text/event-stream' };
       if (lastEventId !== undefined) headers['last-event-id'] = lastEventId;
       const res = await this.#request({
         method: 'GET',
         headers: this.#headers(headers),
-        signal: this.#abort.signal,
+        signal: controller.signal,
       });
       if (res.statusCode === 404) {
         discard(res);
@@ -331,6 +417,7 @@ export class StreamableHttpClientTransport extends BaseTransport {
         return true;
       })
       .then(async (again) => {
+        this.#live.delete(controller);
         if (!again || !this.isOpen || failures > (this.#options.maxReconnects ?? 3)) return;
         await sleep(retryMs, this.#abort.signal);
         if (this.isOpen) this.#listen(lastEventId, failures);
@@ -338,12 +425,12 @@ export class StreamableHttpClientTransport extends BaseTransport {
       .catch(() => {});
   }
 
-  async #resume(lastEventId: string): Promise<IncomingMessage | undefined> {
+  async #resume(lastEventId: string, signal: AbortSignal): Promise<IncomingMessage | undefined> {
     try {
       const res = await this.#request({
         method: 'GET',
         headers: this.#headers({ accept: 'text/event-stream', 'last-event-id': lastEventId }),
-        signal: this.#abort.signal,
+        signal,
       });
       if (isOk(res)) return res;
       discard(res);

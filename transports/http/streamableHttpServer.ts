@@ -7,19 +7,28 @@
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { Subject } from 'rxjs';
-import { ErrorCode } from '../../core/errors.js';
 import { type Logger, silentLogger } from '../../core/log.js';
 import {
   HTTP_PROTOCOL_VERSIONS,
   isSessionStart,
   isStatelessMessage,
-} from '../../core/sessionStart.js';
-import type { Transport } from '../transport.js';
+} from '../../core/mcp/sessionStart.js';
+import { isLegacyVersion } from '../../core/mcp/versions.js';
+import { ErrorCode } from '../../core/rpc/errors.js';
+import type { JsonObject } from '../../core/rpc/jsonrpc.js';
+import type { Transport } from '../../core/rpc/transport.js';
 import { requestIds, shapeOf } from './messageShape.js';
+import type { ModernExchange } from './modernExchange.js';
+import {
+  headerLookup,
+  type ModernHttpHooks,
+  modernExchange,
+  modernPostHook,
+} from './modernPost.js';
 import { type Protection, sendJsonRpcError } from './protection.js';
 import { StreamableHttpSession } from './streamableHttpSession.js';
 
-export interface StreamableHttpOptions {
+export interface StreamableHttpOptions extends ModernHttpHooks {
   /** Whether a POST without a session id starts one (default: an `initialize` request). */
   isSessionStart?: (message: unknown) => boolean;
   /** Whether a POST without a session id is served on its own (default: modern-era messages). */
@@ -39,10 +48,23 @@ export interface StreamableHttpOptions {
   /** Open sessions at most; more get 503 (default 10000). */
   maxSessions?: number;
   /**
+   * Open sessions per principal (bearer token, else remote address) at most: past it the
+   * principal's least recently active quiet session is closed to make room, or, when all are
+   * busy, the new one gets 429 (default 100). One client cannot take every slot.
+   */
+  maxSessionsPerPrincipal?: number;
+  /**
+   * A session the client never used after the `initialize` that created it is closed after
+   * this long (default 60 s), instead of `sessionIdleTimeoutMs`.
+   */
+  unconfirmedSessionTimeoutMs?: number;
+  /**
    * A session with no open stream and no request for this long is closed (`local`), so
    * clients that vanish without DELETE do not pile up (default 30 min; 0: never).
    */
   sessionIdleTimeoutMs?: number;
+  /** Deepest nesting accepted in a message (bodies are checked first by `Protection`). */
+  maxJsonDepth?: number;
   log?: Logger;
 }
 
@@ -67,7 +89,13 @@ export class StreamableHttpServer {
   readonly #sessions = new Map<string, StreamableHttpSession>();
   readonly #options: StreamableHttpOptions;
   readonly #log: Logger;
-  readonly #oneShots = new Set<StreamableHttpSession>();
+  readonly #oneShots = new Set<StreamableHttpSession | ModernExchange>();
+  /** The principal (`Protection.principalOf`) that created each session. */
+  readonly #owners = new WeakMap<StreamableHttpSession, string | undefined>();
+  /** Sessions by limit key (principal, else remote address), for per-principal limits. */
+  readonly #byPrincipal = new Map<string, Set<StreamableHttpSession>>();
+  /** Sessions the client has not used since the `initialize` that created them. */
+  readonly #unconfirmed = new Set<StreamableHttpSession | ModernExchange>();
 
   readonly #sweeper: NodeJS.Timeout | undefined;
 
@@ -75,20 +103,35 @@ export class StreamableHttpServer {
     this.#options = options;
     this.#log = options.log ?? silentLogger;
     const idleMs = options.sessionIdleTimeoutMs ?? 30 * 60_000;
-    if (idleMs > 0) {
-      this.#sweeper = setInterval(() => this.#sweep(idleMs), Math.min(60_000, idleMs / 2));
+    const unconfirmedMs = Math.min(
+      options.unconfirmedSessionTimeoutMs ?? 60_000,
+      idleMs > 0 ? idleMs : Number.POSITIVE_INFINITY,
+    );
+    if (idleMs > 0 || unconfirmedMs > 0) {
+      const every = Math.min(60_000, idleMs > 0 ? idleMs / 2 : 60_000, unconfirmedMs / 2);
+      this.#sweeper = setInterval(() => this.sweep(Date.now(), idleMs, unconfirmedMs), every);
       this.#sweeper.unref();
     }
   }
 
-  #sweep(idleMs: number): void {
-    const now = Date.now();
+  /**
+   * Closes idle sessions: unconfirmed ones after `unconfirmedMs`, the others after `idleMs`
+   * (0: never). Runs on a timer; public so tests can run it at a chosen `now`.
+   */
+  sweep(now: number, idleMs: number, unconfirmedMs: number): void {
     for (const session of this.#sessions.values()) {
-      if (session.isIdle(now, idleMs)) {
-        this.#log.info('closing an idle session', { session: session.sessionId });
+      const unconfirmed = this.#unconfirmed.has(session);
+      const limit = unconfirmed ? unconfirmedMs : idleMs;
+      if (limit > 0 && session.isIdle(now, limit)) {
+        this.#log.info('closing an idle session', { session: session.sessionId, unconfirmed });
         void session.close();
       }
     }
+  }
+
+  /** Open sessions per limit key (principal or remote address), for stats and tests. */
+  sessionsPerPrincipal(): Map<string, number> {
+    return new Map([...this.#byPrincipal].map(([key, set]) => [key, set.size]));
   }
 
   get sessionCount(): number {
@@ -99,7 +142,17 @@ export class StreamableHttpServer {
   async handle(req: IncomingMessage, res: ServerResponse, protection: Protection): Promise<void> {
     const version = header(req, 'mcp-protocol-version');
     const versions = this.#options.supportedProtocolVersions ?? HTTP_PROTOCOL_VERSIONS;
-    if (version !== undefined && !versions.includes(version)) {
+    const sessionless = header(req, 'mcp-session-id') === undefined;
+    // Modern traffic (no session, a version that is not legacy): POST is answered with the
+    // modern errors (e.g. -32022 for an unknown version), GET and DELETE do not exist.
+    if (sessionless && version !== undefined && !isLegacyVersion(version)) {
+      if (req.method !== 'POST') {
+        res.setHeader('allow', 'POST');
+        sendJsonRpcError(res, 405, -32000, 'Method Not Allowed: 2026-07-28 has no GET or DELETE');
+        req.resume();
+        return;
+      }
+    } else if (version !== undefined && !versions.includes(version)) {
       sendJsonRpcError(
         res,
         400,
@@ -109,8 +162,8 @@ export class StreamableHttpServer {
       return;
     }
     if (req.method === 'POST') return this.#post(req, res, protection);
-    if (req.method === 'GET') return this.#get(req, res);
-    if (req.method === 'DELETE') return this.#delete(req, res);
+    if (req.method === 'GET') return this.#get(req, res, protection);
+    if (req.method === 'DELETE') return this.#delete(req, res, protection);
     sendJsonRpcError(res, 405, -32000, 'Method Not Allowed', { allow: 'GET, POST, DELETE' });
   }
 
@@ -142,23 +195,29 @@ export class StreamableHttpServer {
       return;
     }
     const sessionId = header(req, 'mcp-session-id');
+    if (sessionId === undefined && modernPostHook(this.#options)(message, headerLookup(req))) {
+      this.#modern(req, res, message as JsonObject);
+      return;
+    }
+    const principal = protection.principalOf(req);
     let session: StreamableHttpSession | undefined;
     if (sessionId !== undefined) {
-      session = this.#sessions.get(sessionId);
-      if (!session?.isOpen) {
+      session = this.#owned(sessionId, principal);
+      if (!session) {
         sendJsonRpcError(res, 404, -32001, 'Session not found');
         return;
       }
+      this.#unconfirmed.delete(session);
     } else if (
       !Array.isArray(message) &&
       (this.#options.isSessionStart ?? isSessionStart)(message)
     ) {
-      session = this.#open(randomUUID(), res);
+      session = this.#open(randomUUID(), res, principal, limitKey(req, principal));
     } else if (
       !Array.isArray(message) &&
       (this.#options.isStateless ?? isStatelessMessage)(message)
     ) {
-      session = this.#open(undefined, res);
+      session = this.#open(undefined, res, principal, limitKey(req, principal));
     } else {
       sendJsonRpcError(res, 400, -32000, 'Bad Request: Mcp-Session-Id header is required');
       return;
@@ -166,40 +225,104 @@ export class StreamableHttpServer {
     if (session) session.acceptPost(message, requestIds(message), res);
   }
 
-  #get(req: IncomingMessage, res: ServerResponse): void {
+  /** A modern POST: checked, then served by a one-shot exchange (transports/http/modernPost.ts). */
+  #modern(req: IncomingMessage, res: ServerResponse, message: JsonObject): void {
+    if (this.#sessions.size + this.#oneShots.size >= (this.#options.maxSessions ?? 10_000)) {
+      sendJsonRpcError(res, 503, -32000, 'Service Unavailable: too many sessions');
+      return;
+    }
+    const exchange = modernExchange(req, res, message, {
+      ...this.#options,
+      maxBufferedBytes: this.#options.maxBufferedBytes ?? 8 * 1024 * 1024,
+      log: this.#log,
+      onEnd: () => {
+        if (exchange) this.#oneShots.delete(exchange);
+      },
+    });
+    if (!exchange) return;
+    this.#oneShots.add(exchange);
+    this.#connections.next(exchange);
+    exchange.accept(message);
+  }
+
+  #get(req: IncomingMessage, res: ServerResponse, protection: Protection): void {
     if (!accepts(header(req, 'accept'), 'text/event-stream')) {
       sendJsonRpcError(res, 406, -32000, 'Not Acceptable: Accept must list text/event-stream');
       return;
     }
-    const session = this.#session(req, res);
+    const session = this.#session(req, res, protection);
     session?.attachGet(res, header(req, 'last-event-id'));
   }
 
-  #delete(req: IncomingMessage, res: ServerResponse): void {
-    const session = this.#session(req, res);
+  #delete(req: IncomingMessage, res: ServerResponse, protection: Protection): void {
+    const session = this.#session(req, res, protection);
     if (!session) return;
     session.terminate();
     res.writeHead(200).end();
   }
 
-  #session(req: IncomingMessage, res: ServerResponse): StreamableHttpSession | undefined {
+  #session(
+    req: IncomingMessage,
+    res: ServerResponse,
+    protection: Protection,
+  ): StreamableHttpSession | undefined {
     const sessionId = header(req, 'mcp-session-id');
     if (sessionId === undefined) {
       sendJsonRpcError(res, 400, -32000, 'Bad Request: Mcp-Session-Id header is required');
       return undefined;
     }
-    const session = this.#sessions.get(sessionId);
-    if (!session?.isOpen) {
+    const session = this.#owned(sessionId, protection.principalOf(req));
+    if (!session) {
       sendJsonRpcError(res, 404, -32001, 'Session not found');
       return undefined;
     }
+    this.#unconfirmed.delete(session);
     return session;
   }
 
-  #open(sessionId: string | undefined, res: ServerResponse): StreamableHttpSession | undefined {
-    if (this.#sessions.size + this.#oneShots.size >= (this.#options.maxSessions ?? 10_000)) {
-      sendJsonRpcError(res, 503, -32000, 'Service Unavailable: too many sessions');
+  /** Closes the least recently active quiet session among `sessions`; false if none is quiet. */
+  #evictOldestQuiet(sessions: Iterable<StreamableHttpSession>): boolean {
+    let oldest: StreamableHttpSession | undefined;
+    for (const session of sessions) {
+      if (session.sessionId === undefined || !session.isOpen || !session.isQuiet) continue;
+      if (!oldest || session.lastActiveAt < oldest.lastActiveAt) oldest = session;
+    }
+    if (!oldest) return false;
+    this.#log.info('closing the least recently active idle session to make room', {
+      session: oldest.sessionId,
+    });
+    void oldest.close();
+    return true;
+  }
+
+  /**
+   * The open session `sessionId` if `principal` created it. Another principal's session is
+   * "not found", exactly like an unknown id: its existence is not revealed.
+   */
+  #owned(sessionId: string, principal: string | undefined): StreamableHttpSession | undefined {
+    const session = this.#sessions.get(sessionId);
+    if (!session?.isOpen || this.#owners.get(session) !== principal) return undefined;
+    return session;
+  }
+
+  #open(
+    sessionId: string | undefined,
+    res: ServerResponse,
+    principal: string | undefined,
+    key: string,
+  ): StreamableHttpSession | undefined {
+    const own = this.#byPrincipal.get(key) ?? new Set<StreamableHttpSession>();
+    const perPrincipal = this.#options.maxSessionsPerPrincipal ?? 100;
+    if (sessionId !== undefined && own.size >= perPrincipal && !this.#evictOldestQuiet(own)) {
+      sendJsonRpcError(res, 429, -32000, 'Too Many Requests: too many sessions for this client');
       return undefined;
+    }
+    if (this.#sessions.size + this.#oneShots.size >= (this.#options.maxSessions ?? 10_000)) {
+      // Full: the least recently active quiet session makes room, this client's own first.
+      if (!this.#evictOldestQuiet(own) && !this.#evictOldestQuiet(this.#sessions.values())) {
+        sendJsonRpcError(res, 503, -32000, 'Service Unavailable: too many sessions');
+        return undefined;
+      }
     }
     const session: StreamableHttpSession = new StreamableHttpSession({
       sessionId,
@@ -212,12 +335,27 @@ export class StreamableHttpServer {
       onEnd: () => {
         if (sessionId !== undefined) this.#sessions.delete(sessionId);
         else this.#oneShots.delete(session);
+        this.#unconfirmed.delete(session);
+        own.delete(session);
+        if (own.size === 0 && this.#byPrincipal.get(key) === own) this.#byPrincipal.delete(key);
       },
     });
+    if (sessionId !== undefined) {
+      own.add(session);
+      this.#byPrincipal.set(key, own);
+      this.#unconfirmed.add(session);
+    }
+    if (this.#options.maxJsonDepth !== undefined) session.maxJsonDepth = this.#options.maxJsonDepth;
+    this.#owners.set(session, principal);
     if (sessionId !== undefined) this.#sessions.set(sessionId, session);
     else this.#oneShots.add(session);
     this.#log.debug('session opened', { session: sessionId ?? 'stateless' });
     this.#connections.next(session);
     return session;
   }
+}
+
+/** What per-principal limits count by: the bearer token's principal, else the remote address. */
+function limitKey(req: IncomingMessage, principal: string | undefined): string {
+  return principal ?? `addr:${req.socket.remoteAddress ?? 'unknown'}`;
 }

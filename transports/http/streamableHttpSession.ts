@@ -9,14 +9,22 @@
  * `maxPendingMessages` while no GET is connected. A POST stream ends after its last response.
  * Every SSE event has the id `<streamId>:<seq>` and is kept in a bounded replay buffer for
  * `Last-Event-ID` resumption on that same stream.
+ *
+ * Every POST ends (issue 12, item 5): a request id already in flight in the session (or twice
+ * in one batch) is refused on the new POST before the upper layer sees it, so the first
+ * request keeps its stream and its answer; an id-less error sent in reply to one of a POST's
+ * requests (a refused batch) is delivered on that POST and ends it; a request the client
+ * cancelled (`unanswered`) ends its POST without a response. A session is idle when nothing
+ * went either way for `idleMs` and no GET stream is open: POSTs left hanging do not keep it.
  */
 import type { ServerResponse } from 'node:http';
 import { Subject } from 'rxjs';
-import type { JsonRpcId } from '../../core/jsonrpc.js';
 import type { Logger } from '../../core/log.js';
+import type { JsonRpcId } from '../../core/rpc/jsonrpc.js';
+import type { CloseReason, SendOptions } from '../../core/rpc/transport.js';
+import { stringifyMessage } from '../../core/rpc/wire.js';
 import { BaseTransport } from '../baseTransport.js';
-import type { CloseReason, SendOptions } from '../transport.js';
-import { idKey, responseIds } from './messageShape.js';
+import { idKey, responseIds, shapeOf } from './messageShape.js';
 import { sendJsonRpcError } from './protection.js';
 import { formatEventId, parseEventId, ReplayBuffer } from './replayBuffer.js';
 import { SseWriter } from './sseWriter.js';
@@ -62,6 +70,11 @@ export class StreamableHttpSession extends BaseTransport {
     pending: new Map(),
   };
   readonly #undelivered: string[] = [];
+  /** Characters held in `#undelivered` (bounded by `maxBufferedBytes`, not only by count). */
+  #undeliveredChars = 0;
+  /** Messages dropped since the last warning, and when that was (warnings are rate-limited). */
+  #dropped = 0;
+  #lastDropWarning = 0;
   readonly #replay: ReplayBuffer;
   readonly #disconnects = new Subject<{ requestIds: JsonRpcId[] }>();
   readonly disconnects$ = this.#disconnects.asObservable();
@@ -90,6 +103,14 @@ export class StreamableHttpSession extends BaseTransport {
   /** A POST of this session; `requests` are the ids of the requests in `body`. */
   acceptPost(body: unknown, requests: JsonRpcId[], res: ServerResponse): void {
     this.#lastActive = Date.now();
+    const keys = requests.map(idKey);
+    const duplicate = requests.find(
+      (id, index) => this.#byRequest.has(idKey(id)) || keys.indexOf(idKey(id)) !== index,
+    );
+    if (duplicate !== undefined) {
+      this.#refuseDuplicate(res, duplicate, Array.isArray(body));
+      return;
+    }
     if (requests.length === 0) {
       res.writeHead(202, this.#headers()).end();
       this.emitMessage(body);
@@ -130,6 +151,7 @@ export class StreamableHttpSession extends BaseTransport {
       const writer = new SseWriter(res, this.#headers());
       writer.write({ id: formatEventId(0, this.#standalone.seq), data: '' });
       for (const text of this.#undelivered.splice(0)) writer.writeRaw(text);
+      this.#undeliveredChars = 0;
       this.#attach(this.#standalone, writer);
       return;
     }
@@ -151,16 +173,32 @@ export class StreamableHttpSession extends BaseTransport {
       writer.end(); // that stream is complete: the replay was all of it
       return;
     }
-    if (stream === this.#standalone) this.#undelivered.length = 0;
+    if (stream === this.#standalone) {
+      this.#undelivered.length = 0;
+      this.#undeliveredChars = 0;
+    }
     this.#attach(stream, writer);
     if (stream.pending.size > 0) this.#resumes.next({ requestIds: [...stream.pending.values()] });
   }
 
   send(message: unknown, options: SendOptions = {}): void {
     if (!this.isOpen) return;
-    const answered = responseIds(message).map(idKey);
+    this.#lastActive = Date.now();
+    let answered = responseIds(message).map(idKey);
     let stream: Stream | undefined;
-    if (answered.length > 0) {
+    const related =
+      options.relatedRequestId === undefined ? undefined : idKey(options.relatedRequestId);
+    if (answered.length === 0 && related !== undefined && isIdlessError(message)) {
+      // An error without id in reply to a POST's request (a refused batch) answers that POST.
+      stream = this.#byRequest.get(related);
+      if (stream) {
+        if (stream.json) stream.json.responses.set(related, message);
+        else this.#deliver(stream, stringifyMessage(message));
+        answered = [...stream.pending.keys()];
+        for (const key of answered) this.#answer(key);
+        return;
+      }
+    } else if (answered.length > 0) {
       stream = this.#byRequest.get(answered[0]!);
       if (!stream) {
         this.#options.log.warn('dropping a response to an unknown or answered request', {
@@ -172,13 +210,13 @@ export class StreamableHttpSession extends BaseTransport {
       stream = this.#byRequest.get(idKey(options.relatedRequestId));
       if (stream?.json) stream = undefined; // a JSON reply carries responses only
     }
-    if (!stream) this.#sendStandalone(JSON.stringify(message));
+    if (!stream) this.#sendStandalone(stringifyMessage(message));
     else if (stream.json) {
       for (const item of Array.isArray(message) ? message : [message]) {
         const [key] = responseIds(item).map(idKey);
         if (key !== undefined) stream.json.responses.set(key, item);
       }
-    } else this.#deliver(stream, JSON.stringify(message));
+    } else this.#deliver(stream, stringifyMessage(message));
     for (const key of answered) this.#answer(key);
     const buffered = this.bufferedBytes;
     if (buffered > this.#options.maxBufferedBytes) {
@@ -188,15 +226,35 @@ export class StreamableHttpSession extends BaseTransport {
   }
 
   /**
-   * True when nothing has happened for `idleMs`: no open stream or pending request, and no
-   * request for that long (a client that went away without DELETE).
+   * The client cancelled request `requestId`: no response will come, its POST may end.
+   * (Transport contract: `unanswered`.)
+   */
+  unanswered(requestId: JsonRpcId): void {
+    this.#lastActive = Date.now();
+    this.#answer(idKey(requestId));
+  }
+
+  /**
+   * True when nothing has happened for `idleMs`: no message either way and no HTTP request for
+   * that long, and no GET stream open (a client that went away without DELETE, or one that
+   * left POSTs hanging: those do not keep a session alive).
    */
   isIdle(now: number, idleMs: number): boolean {
-    if (this.#standalone.writer || this.#streams.size > 0) {
+    if (this.#standalone.writer) {
       this.#lastActive = now;
       return false;
     }
     return now - this.#lastActive >= idleMs;
+  }
+
+  /** When the client or the router last did anything on this session (ms since the epoch). */
+  get lastActiveAt(): number {
+    return this.#lastActive;
+  }
+
+  /** Nothing open: no GET stream and no request waiting for its answer (safe to evict). */
+  get isQuiet(): boolean {
+    return this.#standalone.writer === undefined && this.#streams.size === 0;
   }
 
   async close(): Promise<void> {
@@ -240,13 +298,39 @@ export class StreamableHttpSession extends BaseTransport {
     }
     const seq = ++stream.seq;
     this.#replay.push(0, seq, data);
-    this.#undelivered.push(`id: ${formatEventId(0, seq)}\nevent: message\ndata: ${data}\n\n`);
-    if (this.#undelivered.length > this.#options.maxPendingMessages) {
-      this.#undelivered.shift();
-      this.#options.log.warn('no GET stream: dropped the oldest pending message', {
-        session: this.sessionId,
-      });
+    const event = `id: ${formatEventId(0, seq)}\nevent: message\ndata: ${data}\n\n`;
+    this.#undelivered.push(event);
+    this.#undeliveredChars += event.length;
+    // Bounded by count and by size (issue 12, item 8): a burst of large notifications for a
+    // client without a GET stream must not hold memory without end. Oldest first.
+    while (
+      this.#undelivered.length > this.#options.maxPendingMessages ||
+      (this.#undeliveredChars > this.#options.maxBufferedBytes && this.#undelivered.length > 0)
+    ) {
+      this.#undeliveredChars -= this.#undelivered.shift()?.length ?? 0;
+      this.#dropped += 1;
     }
+    this.#warnDropped();
+  }
+
+  /** At most one warning per `DROP_WARNING_MS` for dropped pending messages, with the count. */
+  #warnDropped(): void {
+    if (this.#dropped === 0) return;
+    const now = Date.now();
+    if (now - this.#lastDropWarning < DROP_WARNING_MS) return;
+    this.#options.log.warn('no GET stream: dropped the oldest pending messages', {
+      session: this.sessionId,
+      dropped: this.#dropped,
+      maxPendingMessages: this.#options.maxPendingMessages,
+      maxBufferedBytes: this.#options.maxBufferedBytes,
+    });
+    this.#dropped = 0;
+    this.#lastDropWarning = now;
+  }
+
+  /** Characters waiting for a GET stream (for tests and stats). */
+  get pendingChars(): number {
+    return this.#undeliveredChars;
   }
 
   #answer(key: string): void {
@@ -259,14 +343,35 @@ export class StreamableHttpSession extends BaseTransport {
     const json = stream.json;
     if (json) {
       const replies = json.order.map((k) => json.responses.get(k)).filter((r) => r !== undefined);
-      const body = json.batch ? replies : replies[0];
-      json.res.writeHead(200, { ...this.#headers(), 'content-type': 'application/json' });
-      json.res.end(JSON.stringify(body));
+      if (replies.length === 0) {
+        // Every request of the POST was cancelled: nothing to answer.
+        json.res.writeHead(202, this.#headers()).end();
+      } else {
+        // A refused batch is answered with one error, not an array.
+        const refused = replies.length === 1 && isIdlessError(replies[0]);
+        const body = json.batch && !refused ? replies : replies[0];
+        json.res.writeHead(200, { ...this.#headers(), 'content-type': 'application/json' });
+        json.res.end(stringifyMessage(body));
+      }
       stream.json = undefined;
     }
     stream.writer?.end();
     stream.writer = undefined;
     if (this.sessionId === undefined) this.finish({ kind: 'remote' });
+  }
+
+  /** A request id already in flight: refused here, the first request keeps its answer. */
+  #refuseDuplicate(res: ServerResponse, id: JsonRpcId, batch: boolean): void {
+    const error = {
+      jsonrpc: '2.0',
+      id: batch ? null : id,
+      error: {
+        code: -32600,
+        message: `Invalid Request: request id ${JSON.stringify(id)} is already in flight in this session`,
+      },
+    };
+    res.writeHead(batch ? 400 : 200, { ...this.#headers(), 'content-type': 'application/json' });
+    res.end(JSON.stringify(error));
   }
 
   /** Every way the session ends comes through here: release its responses. */
@@ -287,4 +392,16 @@ export class StreamableHttpSession extends BaseTransport {
     this.#resumes.complete();
     this.#options.onEnd();
   }
+}
+
+/** Repeated "dropped" warnings of one session are merged over this period. */
+const DROP_WARNING_MS = 10_000;
+
+/** A JSON-RPC error response with `id: null` (an answer to something that had no usable id). */
+function isIdlessError(message: unknown): boolean {
+  return (
+    shapeOf(message) === 'response' &&
+    (message as { id: unknown }).id === null &&
+    'error' in (message as object)
+  );
 }

@@ -5,14 +5,21 @@
  * past `maxPayload` close the connection (ws answers 1009).
  */
 
-import { createServer, type IncomingMessage, STATUS_CODES } from 'node:http';
+import { createServer, type IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { Subject } from 'rxjs';
 import { WebSocketServer } from 'ws';
 import { type Logger, silentLogger } from '../../core/log.js';
+import type { Transport, TransportServer } from '../../core/rpc/transport.js';
+import {
+  answerMalformedRequests,
+  DEFAULT_MAX_CONNECTIONS,
+  isRefused,
+  limitConnections,
+  rawHttpError,
+} from '../connectionLimit.js';
 import { Protection, type ProtectionOptions, sendJsonRpcError } from '../http/protection.js';
 import { listen } from '../listen.js';
-import type { Transport, TransportServer } from '../transport.js';
 import { WebSocketTransport } from './websocketTransport.js';
 
 export const SUBPROTOCOL = 'mcp';
@@ -32,6 +39,8 @@ export interface WebSocketFacadeOptions extends ProtectionOptions {
   maxBufferedBytes?: number;
   /** Open connections at most; more get 503 (default 10000). */
   maxSessions?: number;
+  /** Open TCP connections at most, idle ones included; more get 503 (default 1024). */
+  maxConnections?: number;
   log?: Logger;
 }
 
@@ -48,15 +57,7 @@ function refuse(
   message: string,
   headers: Record<string, string> = {},
 ) {
-  const body = JSON.stringify({ jsonrpc: '2.0', id: null, error: { code: -32000, message } });
-  const lines = [
-    `HTTP/1.1 ${status} ${STATUS_CODES[status] ?? ''}`,
-    'Connection: close',
-    'Content-Type: application/json',
-    `Content-Length: ${Buffer.byteLength(body)}`,
-    ...Object.entries(headers).map(([name, value]) => `${name}: ${value}`),
-  ];
-  socket.end(`${lines.join('\r\n')}\r\n\r\n${body}`);
+  socket.end(rawHttpError(status, message, headers));
 }
 
 const offeredProtocols = (req: IncomingMessage): string[] =>
@@ -81,6 +82,7 @@ export async function createWebSocketFacade(
   let protection: Protection | undefined;
 
   const server = createServer((req, res) => {
+    if (isRefused(req.socket)) return void res.destroy();
     if (!protection?.admit(req, res)) return;
     sendJsonRpcError(res, 426, -32000, 'Upgrade Required: this endpoint speaks WebSocket', {
       upgrade: 'websocket',
@@ -88,6 +90,7 @@ export async function createWebSocketFacade(
   });
   server.on('upgrade', (req: IncomingMessage, socket: Duplex, head: Buffer) => {
     socket.on('error', () => socket.destroy());
+    if (isRefused(socket)) return void socket.destroy();
     if (!protection) return refuse(socket, 503, 'Service Unavailable: starting');
     const rejection = protection.check(req);
     if (rejection) return refuse(socket, rejection.status, rejection.message, rejection.headers);
@@ -109,12 +112,15 @@ export async function createWebSocketFacade(
           ? {}
           : { maxBufferedBytes: options.maxBufferedBytes }),
       });
+      if (options.maxJsonDepth !== undefined) transport.maxJsonDepth = options.maxJsonDepth;
       open.add(transport);
       transport.closed$.subscribe(() => open.delete(transport));
       connections.next(transport);
     });
   });
 
+  limitConnections(server, options.maxConnections ?? DEFAULT_MAX_CONNECTIONS, log);
+  answerMalformedRequests(server);
   const host = options.host ?? '127.0.0.1';
   const address = { host, port: (await listen(server, options.port ?? 0, host)).port };
   protection = new Protection(options, address);

@@ -7,8 +7,9 @@
  */
 import { type RawData, WebSocket } from 'ws';
 import { type Logger, silentLogger } from '../../core/log.js';
+import { type CloseReason, FrameError } from '../../core/rpc/transport.js';
+import { stringifyMessage } from '../../core/rpc/wire.js';
 import { BaseTransport } from '../baseTransport.js';
-import { type CloseReason, FrameError } from '../transport.js';
 
 export interface WebSocketTransportOptions {
   /** Ping period in ms; 0 turns liveness checks off (default 30000). */
@@ -64,7 +65,7 @@ export class WebSocketTransport extends BaseTransport {
 
   send(message: unknown): void {
     if (!this.isOpen || this.#ws.readyState !== WebSocket.OPEN) return;
-    this.#ws.send(JSON.stringify(message));
+    this.#ws.send(stringifyMessage(message));
     const buffered = this.#ws.bufferedAmount;
     if (buffered > this.#maxBufferedBytes) {
       this.#log.warn('closing a slow WebSocket reader', { buffered });

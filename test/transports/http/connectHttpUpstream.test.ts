@@ -1,9 +1,9 @@
 import { afterEach, describe, expect, it } from 'vitest';
+import type { CloseReason } from '../../../core/rpc/transport.js';
 import {
   connectHttpUpstream,
   type HttpUpstreamTransport,
 } from '../../../transports/http/connectHttpUpstream.js';
-import type { CloseReason } from '../../../transports/transport.js';
 import { type EchoFacade, initialize, startEchoFacade, until } from './fixtures.js';
 
 let running: EchoFacade | undefined;

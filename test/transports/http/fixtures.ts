@@ -3,13 +3,13 @@
  * a raw `node:http` request (fetch would not let a test forge `Host`), and an SSE reader.
  */
 import { request as httpRequest, type IncomingHttpHeaders } from 'node:http';
+import type { Transport } from '../../../core/rpc/transport.js';
 import {
   createHttpFacade,
   type HttpFacade,
   type HttpFacadeOptions,
 } from '../../../transports/http/httpFacade.js';
 import { type ParsedSseEvent, SseParser } from '../../../transports/http/sseParser.js';
-import type { Transport } from '../../../transports/transport.js';
 
 export interface EchoFacade {
   facade: HttpFacade;

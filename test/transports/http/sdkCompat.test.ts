@@ -12,9 +12,9 @@ import { SSEServerTransport } from '@modelcontextprotocol/sdk/server/sse.js';
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import { ListToolsRequestSchema } from '@modelcontextprotocol/sdk/types.js';
 import { afterEach, describe, expect, it } from 'vitest';
+import type { CloseReason, Transport } from '../../../core/rpc/transport.js';
 import { SseClientTransport } from '../../../transports/http/sseClient.js';
 import { StreamableHttpClientTransport } from '../../../transports/http/streamableHttpClient.js';
-import type { CloseReason, Transport } from '../../../transports/transport.js';
 import { type EchoFacade, initialize, startEchoFacade, until } from './fixtures.js';
 
 const cleanups: Array<() => Promise<void>> = [];

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import type { CloseReason } from '../../../transports/transport.js';
+import type { CloseReason } from '../../../core/rpc/transport.js';
 import { type EchoFacade, initialize, readEvents, startEchoFacade, until } from './fixtures.js';
 
 let running: EchoFacade | undefined;

@@ -1,8 +1,8 @@
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
+import type { CloseReason } from '../../../core/rpc/transport.js';
 import { StreamableHttpClientTransport } from '../../../transports/http/streamableHttpClient.js';
-import type { CloseReason } from '../../../transports/transport.js';
 import { type EchoFacade, initialize, startEchoFacade, until } from './fixtures.js';
 
 let running: EchoFacade | undefined;

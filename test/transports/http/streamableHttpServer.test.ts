@@ -1,5 +1,6 @@
+import { request as httpRequest } from 'node:http';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { CloseReason } from '../../../transports/transport.js';
+import type { CloseReason } from '../../../core/rpc/transport.js';
 import {
   ACCEPT_BOTH,
   type EchoFacade,
@@ -332,46 +333,67 @@ describe('Streamable HTTP resumption', () => {
 });
 
 describe('Stateless (modern) POSTs', () => {
-  it('closes the one-shot transport when its client drops the stream', async () => {
+  const META = {
+    'io.modelcontextprotocol/protocolVersion': '2026-07-28',
+    'io.modelcontextprotocol/clientCapabilities': {},
+  };
+  const modernHeaders = (method: string) => ({
+    accept: ACCEPT_BOTH,
+    'content-type': 'application/json',
+    'mcp-protocol-version': '2026-07-28',
+    'mcp-method': method,
+  });
+
+  it('closes the modern exchange when its client drops the response (cancellation)', async () => {
     running = await startEchoFacade({}, () => {});
-    const abort = new AbortController();
-    const res = await fetch(running.facade.url, {
+    const req = httpRequest(running.facade.url, {
       method: 'POST',
-      headers: { accept: ACCEPT_BOTH, 'content-type': 'application/json' },
-      body: JSON.stringify({
-        jsonrpc: '2.0',
-        id: 4,
-        method: 'tools/call',
-        params: { _meta: { 'io.modelcontextprotocol/protocolVersion': '2026-07-28' } },
-      }),
-      signal: abort.signal,
+      headers: modernHeaders('tools/list'),
     });
-    expect(res.status).toBe(200);
-    const session = running.sessions[0]!;
-    const seen: unknown[] = [];
+    req.on('error', () => {});
+    req.end(
+      JSON.stringify({ jsonrpc: '2.0', id: 4, method: 'tools/list', params: { _meta: META } }),
+    );
+    await until(() => running?.sessions.length === 1);
     const reasons: CloseReason[] = [];
-    session.disconnects$!.subscribe((d) => seen.push(d));
-    session.closed$.subscribe((r) => reasons.push(r));
-    abort.abort();
+    running.sessions[0]!.closed$.subscribe((r) => reasons.push(r));
+    req.destroy();
     await until(() => reasons.length === 1);
-    expect(seen).toEqual([{ requestIds: [4] }]);
     expect(reasons).toEqual([{ kind: 'remote' }]);
   });
 
-  it('serves a POST without session id on a one-shot transport when the hook says so', async () => {
+  it('answers a modern POST with one JSON body, no session id, and ends the exchange', async () => {
     const { facade, sessions } = await start();
-    const res = await post(facade.url, {
-      jsonrpc: '2.0',
-      id: 1,
-      method: 'tools/list',
-      params: { _meta: { 'io.modelcontextprotocol/protocolVersion': '2026-07-28' } },
-    });
+    const res = await post(
+      facade.url,
+      { jsonrpc: '2.0', id: 1, method: 'tools/list', params: { _meta: META } },
+      modernHeaders('tools/list'),
+    );
     expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toContain('application/json');
     expect(res.headers.get('mcp-session-id')).toBeNull();
-    expect(messagesOf(await readEvents(res))).toHaveLength(1);
+    expect(await res.json()).toMatchObject({ id: 1, result: { echo: 'tools/list' } });
     const reasons: CloseReason[] = [];
     sessions[0]!.closed$.subscribe((reason) => reasons.push(reason));
     expect(reasons).toEqual([{ kind: 'remote' }]);
+  });
+
+  it('streams SSE when a notification comes before the response', async () => {
+    running = await startEchoFacade({}, (session, message) => {
+      session.send({ jsonrpc: '2.0', method: 'notifications/progress', params: { progress: 1 } });
+      session.send({ jsonrpc: '2.0', id: message.id, result: {} });
+    });
+    const res = await post(
+      running.facade.url,
+      { jsonrpc: '2.0', id: 2, method: 'tools/call', params: { name: 't', _meta: META } },
+      { ...modernHeaders('tools/call'), 'mcp-name': 't' },
+    );
+    expect(res.headers.get('content-type')).toContain('text/event-stream');
+    expect(res.headers.get('x-accel-buffering')).toBe('no');
+    expect(messagesOf(await readEvents(res))).toEqual([
+      { jsonrpc: '2.0', method: 'notifications/progress', params: { progress: 1 } },
+      { jsonrpc: '2.0', id: 2, result: {} },
+    ]);
   });
 });
 

@@ -1,0 +1,98 @@
+/**
+ * The modern (2026-07-28) request path: no session, no handshake. Each request brings its
+ * context in `_meta` (core/mcp/modernRequest.ts); the router answers `server/discover` and
+ * `subscriptions/listen` itself, routes the rest through the same method table as legacy
+ * sessions (with no session: isolated upstreams and server-to-client requests are legacy-only
+ * until the bridging work), and decorates every result (`resultType`, caching hints).
+ *
+ * Methods the modern era removed (`ping`, `logging/setLevel`, `resources/subscribe`, …) and
+ * any other method not in `MODERN_METHODS` answer -32601.
+ */
+import { from, map, type Observable } from 'rxjs';
+import type { RequestContext } from '../../core/mcp/context.js';
+import { modernContext, withoutContextMeta } from '../../core/mcp/modernRequest.js';
+import { type CacheScope, discoverResult, modernResult } from '../../core/mcp/modernResult.js';
+import type { InboundContext, InboundEvent } from '../../core/rpc/connection.js';
+import { ErrorCode, RpcError } from '../../core/rpc/errors.js';
+import type { JsonRpcRequest } from '../../core/rpc/jsonrpc.js';
+import type { SessionHost } from './host.js';
+import type { Listens } from './statelessListen.js';
+
+/** Methods a modern client may call on the router; all others are -32601. */
+export const MODERN_METHODS: ReadonlySet<string> = new Set([
+  'server/discover',
+  'subscriptions/listen',
+  'tools/list',
+  'tools/call',
+  'prompts/list',
+  'prompts/get',
+  'resources/list',
+  'resources/templates/list',
+  'resources/read',
+  'completion/complete',
+]);
+
+/**
+ * Caching hints the router gives when an upstream gave none. Lists come from the router's
+ * catalog, the same for every caller of shared upstreams → public, stale at once (ttl 0: the
+ * catalog changes on list_changed, which listeners get). `resources/read` of a legacy upstream
+ * says nothing of who may see it → private.
+ */
+const HINTS: Readonly<Record<string, { ttlMs: number; cacheScope: CacheScope }>> = {
+  'resources/read': { ttlMs: 0, cacheScope: 'private' },
+};
+const DEFAULT_HINT = { ttlMs: 0, cacheScope: 'public' as CacheScope };
+
+export interface StatelessCaller {
+  /** The id of the connection the request came on (log lines, fair queue lane). */
+  connectionId: string;
+  inbound: InboundContext;
+  listens: Listens;
+}
+
+/** Answers one modern request (throws the spec's errors synchronously). */
+export function statelessRequest(
+  host: SessionHost,
+  request: JsonRpcRequest,
+  caller: StatelessCaller,
+): Observable<InboundEvent> {
+  const { method } = request;
+  if (!MODERN_METHODS.has(method)) {
+    throw new RpcError(ErrorCode.MethodNotFound, `Method not found: ${method}`, { method });
+  }
+  const context: RequestContext = modernContext(request, caller.connectionId);
+  if (method === 'server/discover') {
+    // Like `initialize`, after start-up: the capabilities are the ready upstreams' union.
+    return from(host.whenStarted()).pipe(
+      map(
+        (): InboundEvent => ({
+          kind: 'result',
+          result: discoverResult({
+            capabilities: host.capabilities(),
+            instructions: host.instructions(),
+            serverInfo: host.serverInfo,
+            ...DEFAULT_HINT,
+          }),
+        }),
+      ),
+    );
+  }
+  if (method === 'subscriptions/listen') {
+    return caller.listens.open(host, request);
+  }
+  const hint = HINTS[method] ?? DEFAULT_HINT;
+  return host
+    .route(withoutContextMeta(request), {
+      context,
+      session: undefined,
+      inbound: caller.inbound,
+    })
+    .pipe(
+      map(
+        (event): InboundEvent =>
+          event.kind === 'result'
+            ? { kind: 'result', result: modernResult(method, event.result, hint, host.serverInfo) }
+            : event,
+      ),
+    );
+}

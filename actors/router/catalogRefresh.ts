@@ -1,0 +1,79 @@
+/**
+ * Fetching an upstream's lists into the merged catalog (every page, through the upstream's
+ * queue), and the per-upstream item counts the status lines show. A refresh whose upstream
+ * failed or was replaced meanwhile writes nothing: its part of the catalog is gone and stays
+ * gone.
+ */
+import type { Catalog, CatalogKind } from '../../core/catalog/catalog.js';
+import type { UpstreamConfig } from '../../core/config/config.js';
+import type { Logger } from '../../core/log.js';
+import type { Upstream } from '../upstream/upstream.js';
+import { LIST_KINDS, logCollisions } from './facade.js';
+
+export interface CatalogRefreshHost {
+  readonly catalog: Catalog;
+  readonly log: Logger;
+  /** The upstreams in config order (their position decides collisions). */
+  configOrder(): readonly UpstreamConfig[];
+  /** Whether `upstream` is still the one serving its name, and ready. */
+  isCurrent(upstream: Upstream): boolean;
+  /** A catalog kind changed (coalesced into `list_changed`). */
+  changed(kind: CatalogKind): void;
+  /** Shutting down: an interrupted refresh is expected, logged at debug. */
+  quiet(): boolean;
+}
+
+export class CatalogRefresh {
+  readonly #host: CatalogRefreshHost;
+  /** Items fetched per upstream and kind (before filters and collisions), for status lines. */
+  readonly #counts = new Map<string, Partial<Record<CatalogKind, number>>>();
+
+  constructor(host: CatalogRefreshHost) {
+    this.#host = host;
+  }
+
+  countsOf(name: string): Partial<Record<CatalogKind, number>> | undefined {
+    return this.#counts.get(name);
+  }
+
+  /** Takes an upstream's part out of the catalog (failed, closed or removed). */
+  remove(name: string): void {
+    this.#host.catalog.removeUpstream(name);
+    this.#counts.delete(name);
+  }
+
+  /** Re-fetches `kinds` of `upstream` (those its capabilities offer) into the catalog. */
+  async refresh(upstream: Upstream, kinds: readonly CatalogKind[]): Promise<void> {
+    const host = this.#host;
+    const caps = upstream.server?.capabilities ?? {};
+    const config = upstream.config;
+    const catalogUpstream = {
+      name: config.name,
+      prefix: config.prefix,
+      order: host.configOrder().findIndex((u) => u.name === config.name),
+      tools: config.tools,
+      prompts: config.prompts,
+    };
+    await Promise.all(
+      LIST_KINDS.filter((k) => kinds.includes(k.kind) && caps[k.capability]).map(async (k) => {
+        try {
+          const items = await upstream.listAll(k.method, k.key);
+          if (!host.isCurrent(upstream)) return;
+          host.catalog.setItems(catalogUpstream, k.kind, items);
+          this.#counts.set(upstream.name, {
+            ...this.#counts.get(upstream.name),
+            [k.kind]: items.length,
+          });
+          host.changed(k.kind);
+        } catch (error) {
+          const report = host.quiet() ? host.log.debug : host.log.warn;
+          report.call(
+            host.log,
+            `upstream ${upstream.name}: ${k.method} failed: ${(error as Error).message}`,
+          );
+        }
+      }),
+    );
+    logCollisions(host.log, host.catalog, upstream.name);
+  }
+}

@@ -1,0 +1,140 @@
+/**
+ * What the facade shows of its upstreams as a whole: the list methods and their
+ * notifications, the union of capabilities, the joined instructions, collision log lines, and
+ * the coalescing of catalog changes into `list_changed` notifications.
+ */
+import type { SchedulerLike } from 'rxjs';
+import type { Catalog, CatalogKind } from '../../core/catalog/catalog.js';
+import type { Logger } from '../../core/log.js';
+import type { JsonObject } from '../../core/rpc/jsonrpc.js';
+import type { ClientSession } from '../downstream/host.js';
+import type { Health } from '../upstream/supervisor.js';
+import type { Upstream, UpstreamState } from '../upstream/upstream.js';
+
+/** Each list the catalog holds: its method, result key and the capability that offers it. */
+export const LIST_KINDS: { kind: CatalogKind; method: string; key: string; capability: string }[] =
+  [
+    { kind: 'tools', method: 'tools/list', key: 'tools', capability: 'tools' },
+    { kind: 'prompts', method: 'prompts/list', key: 'prompts', capability: 'prompts' },
+    { kind: 'resources', method: 'resources/list', key: 'resources', capability: 'resources' },
+    {
+      kind: 'resourceTemplates',
+      method: 'resources/templates/list',
+      key: 'resourceTemplates',
+      capability: 'resources',
+    },
+  ];
+
+export const ALL_KINDS = LIST_KINDS.map((k) => k.kind);
+
+const FACADE_LIST_CHANGED: Record<CatalogKind, string> = {
+  tools: 'notifications/tools/list_changed',
+  prompts: 'notifications/prompts/list_changed',
+  resources: 'notifications/resources/list_changed',
+  resourceTemplates: 'notifications/resources/list_changed',
+};
+
+/** The union of the ready upstreams' server capabilities, as the facade advertises them. */
+export function facadeCapabilities(upstreams: Iterable<Upstream>): JsonObject {
+  const caps: JsonObject = { tools: { listChanged: true } };
+  for (const upstream of upstreams) {
+    const server = upstream.server?.capabilities;
+    if (!server) continue;
+    if (server.prompts) caps.prompts = { listChanged: true };
+    if (server.resources) {
+      const subscribe = Boolean((server.resources as JsonObject).subscribe);
+      const previous = caps.resources as JsonObject | undefined;
+      caps.resources = { listChanged: true, subscribe: subscribe || Boolean(previous?.subscribe) };
+    }
+    if (server.logging) caps.logging = {};
+    if (server.completions) caps.completions = {};
+  }
+  return caps;
+}
+
+/** The upstreams' instructions, one section each, or undefined when none gave any. */
+export function facadeInstructions(upstreams: Iterable<Upstream>): string | undefined {
+  const parts: string[] = [];
+  for (const upstream of upstreams) {
+    const text = upstream.server?.instructions;
+    if (text) parts.push(`## ${upstream.name}\n${text}`);
+  }
+  return parts.length > 0 ? parts.join('\n\n') : undefined;
+}
+
+/** Collisions are never silent: each one that involves `upstream` is logged. */
+export function logCollisions(log: Logger, catalog: Catalog, upstream: string): void {
+  for (const collision of catalog.collisions()) {
+    if (collision.loser.upstream === upstream || collision.winner.upstream === upstream) {
+      log.warn(
+        `name collision on ${collision.kind} "${collision.exposed}": ${collision.winner.upstream} wins, ${collision.loser.upstream}/${collision.loser.original} is not exposed`,
+      );
+    }
+  }
+}
+
+/** Coalesces catalog changes into one facade list_changed per kind over a short window. */
+export class ListChanges {
+  readonly #pending = new Set<CatalogKind>();
+  #scheduled = false;
+
+  constructor(
+    private readonly scheduler: SchedulerLike,
+    private readonly sessions: () => Iterable<Pick<ClientSession, 'notifyIfReady'>>,
+    private readonly windowMs = 10,
+  ) {}
+
+  changed(kind: CatalogKind): void {
+    this.#pending.add(kind);
+    if (this.#scheduled) return;
+    this.#scheduled = true;
+    this.scheduler.schedule(() => {
+      this.#scheduled = false;
+      const methods = new Set([...this.#pending].map((k) => FACADE_LIST_CHANGED[k]));
+      this.#pending.clear();
+      for (const session of this.sessions()) {
+        for (const method of methods) session.notifyIfReady(method);
+      }
+    }, this.windowMs);
+  }
+}
+
+export interface UpstreamStatus {
+  name: string;
+  state: UpstreamState;
+  /** `ready`, `degraded` or `down` (actors/supervisor.ts). */
+  health: Health;
+  /** Restarts in a row since it was last stable. */
+  restarts: number;
+  /** When backing off: the time until the next restart. */
+  restartInMs?: number;
+  error?: string;
+  tools: number;
+  prompts: number;
+  resources: number;
+  resourceTemplates: number;
+}
+
+/**
+ * One line of `Router.status()` (and of `mcp-mux inspect`). `counts`: items fetched per kind;
+ * `now`: the current time on the clock the upstream's supervisor runs on.
+ */
+export function upstreamStatus(
+  u: Upstream,
+  counts: Partial<Record<CatalogKind, number>> | undefined,
+  now: number,
+): UpstreamStatus {
+  const { health, restarts, restartAt } = u.supervision;
+  return {
+    name: u.name,
+    state: u.state,
+    health,
+    restarts,
+    ...(restartAt === undefined ? {} : { restartInMs: Math.max(0, restartAt - now) }),
+    ...(u.error === undefined ? {} : { error: u.error }),
+    tools: counts?.tools ?? 0,
+    prompts: counts?.prompts ?? 0,
+    resources: counts?.resources ?? 0,
+    resourceTemplates: counts?.resourceTemplates ?? 0,
+  };
+}

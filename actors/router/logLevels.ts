@@ -1,0 +1,131 @@
+/**
+ * Log levels per downstream session, and the level asked of each shared upstream.
+ *
+ * - A session's level lives in its request context (`logging/setLevel`); a session that never
+ *   set one gets `DEFAULT_LOGGING_LEVEL` (`info`). One session's level never changes what
+ *   another receives: each upstream message is filtered per session.
+ * - A shared upstream is asked (`logging/setLevel`) for the most verbose level any connected
+ *   session wants, and asked again only when that level changes (sessions set levels, come or
+ *   go, or the upstream reconnects). Only upstreams that declared `logging` are asked.
+ * - Messages reach the sessions with `logger` naming the upstream: `<upstream>` or
+ *   `<upstream>/<the upstream's logger>`.
+ */
+
+import type { Logger } from '../../core/log.js';
+import {
+  admits,
+  DEFAULT_LOGGING_LEVEL,
+  isLoggingLevel,
+  type LoggingLevel,
+  mostVerbose,
+} from '../../core/mcp/logLevel.js';
+import { ErrorCode, RpcError } from '../../core/rpc/errors.js';
+import type { JsonObject } from '../../core/rpc/jsonrpc.js';
+import type { UpstreamState } from '../upstream/upstream.js';
+
+/** What log routing needs of a downstream session. */
+export interface LogSession {
+  readonly context: { logLevel?: LoggingLevel };
+  notifyIfReady(method: string, params?: JsonObject): void;
+}
+
+export interface LogLevelsHost {
+  /** Every connected session (their levels decide what the shared upstreams are asked). */
+  sessions(): Iterable<LogSession>;
+  /** Ready shared upstreams that declared the `logging` capability. */
+  loggingUpstreams(): Iterable<string>;
+  send(upstream: string, level: LoggingLevel): Promise<unknown>;
+  log(): Logger;
+}
+
+export const levelOf = (session: LogSession): LoggingLevel =>
+  session.context.logLevel ?? DEFAULT_LOGGING_LEVEL;
+
+export class LogLevels {
+  readonly #host: LogLevelsHost;
+  /** The level last asked of each upstream (set before the request goes out). */
+  readonly #asked = new Map<string, LoggingLevel>();
+  /** Per upstream, the chain of setLevel requests, so they arrive in order. */
+  readonly #tails = new Map<string, Promise<void>>();
+
+  constructor(host: LogLevelsHost) {
+    this.#host = host;
+  }
+
+  /** The level the shared upstreams should send at: the most verbose any session wants. */
+  wanted(): LoggingLevel {
+    return mostVerbose([...this.#host.sessions()].map(levelOf)) ?? DEFAULT_LOGGING_LEVEL;
+  }
+
+  /** What was last asked of `upstream` (tests, `mcp-mux inspect`). */
+  askedOf(upstream: string): LoggingLevel | undefined {
+    return this.#asked.get(upstream);
+  }
+
+  /**
+   * Asks every logging upstream whose level differs from `wanted()`. Resolves when they have
+   * answered; never rejects (a failure is logged, and retried at the next change).
+   */
+  sync(): Promise<void> {
+    const level = this.wanted();
+    const sends: Promise<void>[] = [];
+    for (const upstream of this.#host.loggingUpstreams()) {
+      if (this.#asked.get(upstream) === level) continue;
+      this.#asked.set(upstream, level);
+      const previous = this.#tails.get(upstream) ?? Promise.resolve();
+      const step = previous.then(() =>
+        this.#host.send(upstream, level).then(
+          () => undefined,
+          (error: unknown) => {
+            if (this.#asked.get(upstream) === level) this.#asked.delete(upstream);
+            // Unavailable (going down, shutting down): it is asked again once ready.
+            const gone = error instanceof RpcError && error.code === ErrorCode.UpstreamUnavailable;
+            const log = this.#host.log();
+            (gone ? log.debug : log.warn).call(
+              log,
+              `upstream ${upstream}: logging/setLevel ${level} failed`,
+              {
+                error: error instanceof Error ? error.message : String(error),
+              },
+            );
+          },
+        ),
+      );
+      this.#tails.set(upstream, step);
+      sends.push(step);
+    }
+    return Promise.all(sends).then(() => undefined);
+  }
+
+  /** A new connection knows no level yet; a lost one needs none. */
+  upstreamState(upstream: string, state: UpstreamState): void {
+    if (state === 'ready' || state === 'failed' || state === 'closed') {
+      this.#asked.delete(upstream);
+      this.#tails.delete(upstream);
+    }
+    if (state === 'ready') void this.sync();
+  }
+
+  /**
+   * An upstream's `notifications/message`, to each of `sessions` whose level admits it. A
+   * message with an unknown level is dropped (logged at debug).
+   */
+  deliver(upstream: string, params: JsonObject, sessions: Iterable<LogSession>): number {
+    const level = params.level;
+    if (!isLoggingLevel(level)) {
+      this.#host
+        .log()
+        .debug(`upstream ${upstream}: dropped a log message with level ${String(level)}`);
+      return 0;
+    }
+    const logger = typeof params.logger === 'string' ? `${upstream}/${params.logger}` : upstream;
+    const out: JsonObject = { ...params, logger };
+    let delivered = 0;
+    for (const session of sessions) {
+      if (!admits(levelOf(session), level)) continue;
+      session.notifyIfReady('notifications/message', out);
+      delivered++;
+    }
+    return delivered;
+  }
+}

@@ -1,0 +1,508 @@
+/**
+ * The router: owns the upstreams, the merged catalog and the downstream sessions, and
+ * forwards each routed request to the upstream that serves it.
+ *
+ * Departure from ARCHITECTURE.md §2 (recorded in actors/README.md): the router root is a
+ * plain class that owns XState actors (one machine per upstream and per downstream session)
+ * rather than a machine itself; its own "state" is just the collections it owns.
+ */
+import { asyncScheduler, type Observable, type SchedulerLike } from 'rxjs';
+import { Catalog, type CatalogKind } from '../../core/catalog/catalog.js';
+import type { RouterConfig, UpstreamConfig } from '../../core/config/config.js';
+import { SUPERVISION_DEFAULTS } from '../../core/config/supervisionConfig.js';
+import { type Logger, silentLogger } from '../../core/log.js';
+import { routerClientCapabilities } from '../../core/mcp/clientCapabilities.js';
+import type { ClientInfo } from '../../core/mcp/context.js';
+import { LATEST_LEGACY_VERSION } from '../../core/mcp/versions.js';
+import {
+  Connection,
+  type InboundContext,
+  type InboundEvent,
+  type RequestEvent,
+} from '../../core/rpc/connection.js';
+import { ErrorCode, RpcError } from '../../core/rpc/errors.js';
+import type { JsonObject, JsonRpcNotification, JsonRpcRequest } from '../../core/rpc/jsonrpc.js';
+import type { Transport } from '../../core/rpc/transport.js';
+import { DownstreamSession } from '../downstream/downstream.js';
+import type { Caller, ClientSession, SessionHost } from '../downstream/host.js';
+import {
+  ALL_KINDS,
+  facadeCapabilities,
+  facadeInstructions,
+  LIST_KINDS,
+  ListChanges,
+  type UpstreamStatus,
+  upstreamStatus,
+} from './facade.js';
+
+export type { UpstreamStatus } from './facade.js';
+
+import { type RouteHost, route } from '../routes/index.js';
+import { callUpstream } from '../upstream/callUpstream.js';
+import type { UpstreamClock } from '../upstream/clock.js';
+import { IsolatedUpstreams } from '../upstream/isolated.js';
+import { Upstream, type UpstreamState } from '../upstream/upstream.js';
+import { CatalogRefresh } from './catalogRefresh.js';
+import { routeHostOf, sessionHostOf } from './hosts.js';
+import { InflightIndex } from './inflight.js';
+import { LogLevels } from './logLevels.js';
+import { type ReloadResult, reloadRouter } from './reload.js';
+import { schedulerClock } from './schedulerClock.js';
+import { ServerRequests } from './serverRequests.js';
+import { StartupWait } from './startupWait.js';
+import { Subscriptions } from './subscriptions.js';
+import { upstreamNotifications, upstreamRequests } from './upstreamInbound.js';
+
+export interface RouterOptions {
+  /** Opens the transport to one upstream (the library's default picks stdio/HTTP/WS by config). */
+  openTransport: (config: UpstreamConfig, signal: AbortSignal) => Promise<Transport>;
+  log?: Logger;
+  scheduler?: SchedulerLike;
+  /** How long list calls and `initialize` wait for the upstreams at start-up (default: config). */
+  startupTimeoutMs?: number;
+  initializeTimeoutMs?: number;
+  serverInfo?: ClientInfo;
+  /**
+   * How long a request whose client dropped its HTTP response may wait to be resumed before it
+   * is cancelled upstream (actors/cancelOnDisconnect.ts); default 3000, 0 cancels at once.
+   */
+  disconnectGraceMs?: number;
+}
+
+export const VERSION = '0.1.0';
+
+export class Router {
+  /** Replaced by `reload`: read it when needed, don't keep it. */
+  #config: RouterConfig;
+  readonly catalog: Catalog;
+  readonly log: Logger;
+  readonly serverInfo: ClientInfo;
+  readonly scheduler: SchedulerLike;
+  /** See `RouterOptions.disconnectGraceMs`. */
+  readonly disconnectGraceMs: number;
+  /** Server-initiated requests toward the clients, and which sessions use which upstreams. */
+  readonly serverRequests: ServerRequests;
+  /** Per-session connections of `sessionMode: "isolated"` upstreams. */
+  readonly isolated: IsolatedUpstreams<DownstreamSession>;
+  /** Resource subscriptions toward shared upstreams, reference-counted per URI. */
+  readonly subscriptions: Subscriptions;
+  /** Per-session log levels, and the level asked of each shared upstream. */
+  readonly logging: LogLevels;
+  /** One record per routed request, by (session, request id) (actors/router/inflight.ts). */
+  readonly inflight: InflightIndex;
+  /** What routes see of the router (actors/routes/host.ts). */
+  readonly #routeHost: RouteHost;
+  /** What each downstream session sees of the router (actors/downstream/host.ts). */
+  readonly #sessionHost: SessionHost;
+  readonly #options: RouterOptions;
+  readonly #upstreams = new Map<string, Upstream>();
+  readonly #sessions = new Set<DownstreamSession>();
+  #startup: StartupWait | undefined;
+  readonly #listChanges: ListChanges;
+  #nextSessionId = 1;
+  /** The upstreams' lists in the catalog, and their item counts. */
+  readonly #lists: CatalogRefresh;
+  #closed = false;
+  /** Shutting down: no new sessions, no new forwarded requests. */
+  #draining = false;
+  #reloads: Promise<unknown> = Promise.resolve();
+  /** The scheduler as the upstreams' clock: all of the router's time from one source. */
+  readonly #clock: UpstreamClock;
+
+  constructor(config: RouterConfig, options: RouterOptions) {
+    this.#config = config;
+    this.#options = options;
+    this.log = options.log ?? silentLogger;
+    this.scheduler = options.scheduler ?? asyncScheduler;
+    this.#clock = schedulerClock(this.scheduler);
+    this.#listChanges = new ListChanges(this.scheduler, () => this.#sessions);
+    this.disconnectGraceMs = options.disconnectGraceMs ?? 3_000;
+    this.serverInfo = options.serverInfo ?? { name: 'mcp-mux', version: VERSION };
+    this.catalog = new Catalog({
+      separator: config.separator,
+      ...(config.maxNameLength === undefined ? {} : { maxLength: config.maxNameLength }),
+    });
+    this.isolated = new IsolatedUpstreams({
+      open: (cfg, signal, session) => this.#open(cfg, signal, session),
+      fallbackClientInfo: this.serverInfo,
+      initializeTimeoutMs: options.initializeTimeoutMs ?? 30_000,
+      log: this.log,
+    });
+    this.serverRequests = new ServerRequests({
+      log: this.log,
+      isIsolated: (name) => this.#upstreams.get(name)?.config.sessionMode === 'isolated',
+      isolatedUpstreamsOf: (session) => this.isolated.upstreamsOf(session as DownstreamSession),
+      upstreamConnection: (name, session) => this.upstreamConnection(name, session),
+    });
+    this.inflight = new InflightIndex({
+      now: () => this.scheduler.now(),
+      opened: (r) => r.session && this.serverRequests.usage.begin(r.session, r.upstream, r.id),
+      failed: (r, error) =>
+        r.session && this.serverRequests.noteRequiredElicitations(error, r.session),
+    });
+    const log = () => this.log;
+    this.subscriptions = new Subscriptions({
+      send: (upstream, method, params) => callUpstream(this, upstream, method, params),
+      log,
+    });
+    this.logging = new LogLevels({
+      sessions: () => this.#sessions,
+      loggingUpstreams: () => this.#loggingUpstreams(),
+      send: (upstream, level) => callUpstream(this, upstream, 'logging/setLevel', { level }),
+      log,
+    });
+    this.#lists = new CatalogRefresh({
+      catalog: this.catalog,
+      log: this.log,
+      configOrder: () => this.config.upstreams,
+      isCurrent: (u) => this.#upstreams.get(u.name) === u && u.state === 'ready',
+      changed: (kind) => this.#changed(kind),
+      quiet: () => this.#closed || this.#draining,
+    });
+    this.#routeHost = routeHostOf(this);
+    this.#sessionHost = sessionHostOf(this, (request, caller) =>
+      route(this.#routeHost, request, caller),
+    );
+  }
+
+  /** Starts every enabled upstream in parallel; resolves once each is ready or failed (or start-up times out). */
+  start(): Promise<void> {
+    if (this.#startup) return this.#startup.promise;
+    const enabled = this.config.upstreams.filter((u) => !u.disabled);
+    const timeoutMs =
+      this.#options.startupTimeoutMs ??
+      this.config.startupTimeoutMs ??
+      SUPERVISION_DEFAULTS.startupTimeoutMs;
+    this.#startup = new StartupWait(
+      () => this.config.upstreams.filter((u) => !u.disabled).map((u) => u.name),
+      { scheduler: this.scheduler, timeoutMs, log: this.log },
+    );
+    for (const config of enabled) this.#addUpstream(config);
+    return this.#startup.promise;
+  }
+
+  whenStarted(): Promise<void> {
+    return this.#startup?.promise ?? this.start();
+  }
+
+  /** True once start-up has settled (every upstream ready or failed, or the wait ended). */
+  get isStarted(): boolean {
+    return this.#startup?.isSettled === true;
+  }
+
+  get config(): RouterConfig {
+    return this.#config;
+  }
+
+  get upstreams(): ReadonlyMap<string, Upstream> {
+    return this.#upstreams;
+  }
+
+  /** Attaches one downstream client on a transport. */
+  connect(transport: Transport): DownstreamSession {
+    const session = new DownstreamSession(
+      this.#sessionHost,
+      transport,
+      String(this.#nextSessionId++),
+    );
+    if (this.#draining || this.#closed) {
+      void session.close(); // shutting down: not accepted
+      return session;
+    }
+    this.#sessions.add(session);
+    void this.logging.sync();
+    session.closed
+      .then(() => {
+        this.#sessions.delete(session);
+        this.subscriptions.dropSession(session);
+        void this.logging.sync();
+      })
+      .catch(() => {});
+    return session;
+  }
+
+  get sessions(): ReadonlySet<DownstreamSession> {
+    return this.#sessions;
+  }
+
+  /** Sends a routed request to one upstream, mapping progress when the caller asked for it. */
+  forward(
+    upstreamName: string,
+    method: string,
+    params: JsonObject,
+    caller: Caller,
+  ): Observable<RequestEvent> {
+    if (this.#draining) {
+      throw new RpcError(
+        ErrorCode.UpstreamUnavailable,
+        'mcp-mux is shutting down: no new requests are accepted',
+        { upstream: upstreamName, reason: 'shutdown' },
+      );
+    }
+    const upstream = this.#upstreams.get(upstreamName);
+    if (!upstream) {
+      throw new RpcError(
+        ErrorCode.UpstreamUnavailable,
+        `Upstream "${upstreamName}" is not configured`,
+        {
+          upstream: upstreamName,
+        },
+      );
+    }
+    const { timeoutMs, maxTotalTimeoutMs } = upstream.config;
+    const options = {
+      progress: caller.inbound.progressToken !== undefined,
+      timeout: timeoutMs,
+      resetTimeoutOnProgress: true,
+      ...(maxTotalTimeoutMs === undefined ? {} : { maxTotalTimeout: maxTotalTimeoutMs }),
+    };
+    const session = caller.session as DownstreamSession | undefined;
+    const isolated = upstream.config.sessionMode === 'isolated';
+    if (isolated && !session) {
+      throw new RpcError(
+        ErrorCode.UpstreamUnavailable,
+        `Upstream "${upstreamName}" is isolated: it serves requests of a client session only`,
+        { upstream: upstreamName },
+      );
+    }
+    const record = {
+      session,
+      id: caller.inbound.id,
+      method,
+      upstream: upstreamName,
+      progressToken: caller.inbound.progressToken,
+    };
+    const tracked = this.inflight.track(record, ({ onSent, onAdmit }) =>
+      isolated && session
+        ? this.isolated.request$(upstream.config, session, method, params, { ...options, onSent })
+        : upstream.request$(
+            method,
+            params,
+            { ...options, onSent },
+            caller.context.sessionId,
+            onAdmit,
+          ),
+    );
+    // A modern caller (no session) can be told -32021 by a server request (modernCallers.ts).
+    return session ? tracked : this.serverRequests.modern.track(upstreamName, caller, tracked);
+  }
+
+  /** The connection `session`'s traffic to upstream `name` uses (its own when isolated), if ready. */
+  upstreamConnection(name: string, session: ClientSession): Connection | undefined {
+    const upstream = this.#upstreams.get(name);
+    return upstream?.config.sessionMode === 'isolated'
+      ? this.isolated.connection(session as DownstreamSession, name)
+      : upstream?.connection;
+  }
+
+  /** The union of the ready upstreams' server capabilities, as the facade advertises them. */
+  capabilities(): JsonObject {
+    return facadeCapabilities(this.#upstreams.values());
+  }
+
+  instructions(): string | undefined {
+    return facadeInstructions(this.#upstreams.values());
+  }
+
+  status(): UpstreamStatus[] {
+    const now = this.scheduler.now();
+    return [...this.#upstreams.values()].map((u) =>
+      upstreamStatus(u, this.#lists.countsOf(u.name), now),
+    );
+  }
+
+  /**
+   * Applies a new config without a restart (actors/reload.ts): only upstreams whose config
+   * changed are restarted, added or removed. Rejects, keeping the running config, when the
+   * change cannot be applied live. Reloads run one after the other.
+   */
+  reload(config: RouterConfig): Promise<ReloadResult> {
+    const run = () =>
+      reloadRouter(config, {
+        current: this.#config,
+        running: [...this.#upstreams.keys()],
+        log: this.log,
+        setConfig: (next) => {
+          this.#config = next;
+        },
+        add: (upstream) => this.#addUpstream(upstream),
+        remove: (name, reason) => this.#removeUpstream(name, reason),
+        reorder: (name) => this.refresh(name, ALL_KINDS),
+      });
+    const next = this.#reloads.then(run, run);
+    this.#reloads = next.catch(() => {});
+    return next;
+  }
+
+  /** Shutdown, step 1: no new sessions (their transports are closed) and no new requests. */
+  stopAccepting(): void {
+    this.#draining = true;
+  }
+
+  /** Requests from clients still being answered, over all sessions. */
+  get inFlight(): number {
+    let n = 0;
+    for (const session of this.#sessions) n += session.connection.stats().inbound;
+    return n;
+  }
+
+  /**
+   * Fails every request admitted to a shared upstream with -32012 (`data.reason`), and cancels
+   * the running ones upstream (`notifications/cancelled`).
+   */
+  cancelInFlight(reason: string): void {
+    for (const upstream of this.#upstreams.values()) {
+      upstream.cancelAll(
+        new RpcError(ErrorCode.RequestCancelled, `Request cancelled: ${reason}`, {
+          upstream: upstream.name,
+          reason,
+        }),
+      );
+    }
+  }
+
+  async close(): Promise<void> {
+    if (this.#closed) return;
+    this.#closed = true;
+    this.#startup?.end();
+    await Promise.allSettled([...this.#sessions].map((s) => s.close()));
+    await this.isolated.close();
+    await Promise.allSettled(
+      [...this.#upstreams.values()].map((u) => u.close('mcp-mux is shutting down')),
+    );
+  }
+
+  #addUpstream(config: UpstreamConfig): void {
+    const upstream = new Upstream({
+      config,
+      open: (cfg, signal) => this.#open(cfg, signal),
+      clientInfo: this.serverInfo,
+      // Shared: whatever the router can route to some client (actors/README.md). Isolated
+      // upstreams discover their catalog on this connection with the same capabilities.
+      capabilities: routerClientCapabilities(LATEST_LEGACY_VERSION),
+      initializeTimeoutMs: this.#options.initializeTimeoutMs ?? 30_000,
+      onState: (u, state) => this.#onUpstreamState(u, state),
+      supervised: true,
+      clock: this.#clock,
+      log: this.log,
+    });
+    this.#upstreams.set(config.name, upstream);
+    this.log.info(`upstream ${config.name}: connecting (${config.transport})`);
+    upstream.start();
+  }
+
+  /** `session`: the one client session an isolated connection serves. */
+  async #open(
+    config: UpstreamConfig,
+    signal: AbortSignal,
+    session?: DownstreamSession,
+  ): Promise<Connection> {
+    const transport = await this.#options.openTransport(config, signal);
+    const log = this.log.child(`upstream ${config.name}`);
+    return new Connection(transport, {
+      name: `upstream ${config.name}`,
+      log,
+      scheduler: this.scheduler,
+      handlers: {
+        request: (request, inbound) =>
+          this.#onUpstreamRequest(config.name, request, inbound, session),
+        notification: (notification) =>
+          this.#onUpstreamNotification(config.name, notification, session),
+      },
+    });
+  }
+
+  #onUpstreamRequest(
+    name: string,
+    request: JsonRpcRequest,
+    inbound: InboundContext,
+    session: DownstreamSession | undefined,
+  ): Observable<InboundEvent> {
+    const handler = upstreamRequests[request.method];
+    if (!handler) {
+      throw new RpcError(
+        ErrorCode.MethodNotFound,
+        `mcp-mux cannot route ${request.method} from upstream ${name}`,
+      );
+    }
+    return handler(this, name, request, inbound, session);
+  }
+
+  #onUpstreamNotification(
+    name: string,
+    notification: JsonRpcNotification,
+    session: DownstreamSession | undefined,
+  ): void {
+    const handler = upstreamNotifications[notification.method];
+    if (handler) handler(this, name, notification, session);
+    else this.log.debug(`upstream ${name}: dropped ${notification.method}`);
+  }
+
+  /** Re-fetches some lists of one upstream (all pages) into the catalog. */
+  refresh(name: string, kinds: CatalogKind[]): void {
+    const upstream = this.#upstreams.get(name);
+    if (upstream?.state === 'ready') void this.#lists.refresh(upstream, kinds);
+  }
+
+  /** Takes an upstream out (reload): its catalog part goes at once, then it is closed. */
+  async #removeUpstream(name: string, reason: string): Promise<void> {
+    const upstream = this.#upstreams.get(name);
+    if (!upstream) return;
+    this.#upstreams.delete(name);
+    this.subscriptions.upstreamState(name, 'closed');
+    this.logging.upstreamState(name, 'closed');
+    this.#lists.remove(name);
+    for (const kind of ALL_KINDS) this.#changed(kind);
+    await upstream.close(reason);
+  }
+
+  #onUpstreamState(upstream: Upstream, state: UpstreamState): void {
+    // A removed or replaced upstream (reload) may still report its closing.
+    if (this.#closed || this.#upstreams.get(upstream.name) !== upstream) return;
+    this.subscriptions.upstreamState(upstream.name, state);
+    this.logging.upstreamState(upstream.name, state);
+    if (state === 'ready') {
+      void this.#lists
+        .refresh(
+          upstream,
+          LIST_KINDS.map((k) => k.kind),
+        )
+        .then(() => {
+          const elapsed = this.scheduler.now() - upstream.startedAt;
+          const s = this.status().find((x) => x.name === upstream.name);
+          const server = upstream.server;
+          this.log.info(
+            `upstream ${upstream.name}: ready in ${elapsed}ms — ${s?.tools ?? 0} tools, ${s?.prompts ?? 0} prompts, ${s?.resources ?? 0} resources, ${s?.resourceTemplates ?? 0} resource templates`,
+            {
+              protocol: server?.protocolVersion,
+              server:
+                `${String(server?.serverInfo.name ?? '?')} ${String(server?.serverInfo.version ?? '')}`.trim(),
+            },
+          );
+          this.#startup?.settle(upstream.name);
+        });
+    } else if (state === 'failed' || state === 'closed') {
+      this.#lists.remove(upstream.name);
+      for (const kind of ALL_KINDS) this.#changed(kind);
+      if (state === 'failed')
+        this.log.error(`upstream ${upstream.name}: failed — ${upstream.error ?? 'unknown error'}`);
+      this.#startup?.settle(upstream.name);
+    } else {
+      this.log.debug(`upstream ${upstream.name}: ${state}`);
+    }
+  }
+
+  /** Ready shared upstreams that declared `logging` (their level follows the sessions'). */
+  *#loggingUpstreams(): Iterable<string> {
+    for (const upstream of this.#upstreams.values()) {
+      if (upstream.state !== 'ready' || upstream.config.sessionMode === 'isolated') continue;
+      if (upstream.server?.capabilities.logging !== undefined) yield upstream.name;
+    }
+  }
+
+  /** A catalog change: one coalesced facade list_changed per kind, once start-up is over. */
+  #changed(kind: CatalogKind): void {
+    // During start-up nobody has a list yet: initialize and list calls wait for start-up.
+    if (this.isStarted) this.#listChanges.changed(kind);
+  }
+}

@@ -1,0 +1,16 @@
+/**
+ * The router's scheduler as the clock its upstreams run on (supervisor delays, keepalive,
+ * `startedAt`, queue deadlines): one source of time for everything the
+ * router owns, so a test's virtual scheduler drives it all.
+ */
+import type { SchedulerLike, Subscription } from 'rxjs';
+import type { UpstreamClock } from '../upstream/clock.js';
+
+export function schedulerClock(scheduler: SchedulerLike): UpstreamClock {
+  return {
+    now: () => scheduler.now(),
+    setTimeout: (fn: (...args: unknown[]) => void, ms: number) =>
+      scheduler.schedule(() => fn(), ms),
+    clearTimeout: (id: unknown) => (id as Subscription).unsubscribe(),
+  };
+}

@@ -1,0 +1,231 @@
+/**
+ * Server-initiated traffic toward the clients (legacy era): `sampling/createMessage`,
+ * `elicitation/create` and `roots/list` from an upstream go to ONE downstream session, which
+ * must have declared what the request needs; `notifications/elicitation/complete` goes to the
+ * session the elicitation was sent to; a client's `notifications/roots/list_changed` goes to
+ * the upstreams its session uses. Decisions: actors/README.md.
+ *
+ * - A request from an isolated upstream connection goes to exactly its session. One from a
+ *   shared connection follows `chooseSession` over `usage`, marked by the router's in-flight
+ *   records (router/inflight.ts).
+ * - The downstream request carries `relatedRequestId` = the client request in flight that
+ *   caused it when known, so an HTTP facade sends it on that request's stream.
+ * - Cancellation is unsubscription: the upstream cancelling its request (or its connection
+ *   closing) unsubscribes the handler, which cancels the downstream request.
+ */
+import { catchError, defer, map, type Observable } from 'rxjs';
+import type { Logger } from '../../core/log.js';
+import { capabilityGap } from '../../core/mcp/clientCapabilities.js';
+import type { Connection, InboundContext, InboundEvent } from '../../core/rpc/connection.js';
+import { ErrorCode, LocalError, RpcError } from '../../core/rpc/errors.js';
+import type {
+  JsonObject,
+  JsonRpcId,
+  JsonRpcNotification,
+  JsonRpcRequest,
+} from '../../core/rpc/jsonrpc.js';
+import type { ClientSession } from '../downstream/host.js';
+import { toCaller } from '../routes/index.js';
+import { type Candidate, chooseSession } from './chooseSession.js';
+import { ModernCallers } from './modernCallers.js';
+import { SessionUsage } from './sessionUsage.js';
+
+/** What server-initiated routing needs from the router. */
+export interface ServerRequestsHost {
+  readonly log: Logger;
+  /** Whether upstream `name` is configured `sessionMode: "isolated"`. */
+  isIsolated(name: string): boolean;
+  /** The isolated upstreams `session` has its own connection to. */
+  isolatedUpstreamsOf(session: ClientSession): string[];
+  /** The connection `session`'s traffic to upstream `name` uses (its own when isolated), if ready. */
+  upstreamConnection(name: string, session: ClientSession): Connection | undefined;
+}
+
+/** URL elicitations remembered for their completion notification (oldest dropped first). */
+const MAX_ELICITATIONS = 1_024;
+
+const isObject = (value: unknown): value is JsonObject =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/** Params for the client: the upstream's progress token is replaced by the connection's own. */
+function withoutProgressToken(params: JsonObject | undefined): JsonObject | undefined {
+  const meta = params?._meta;
+  if (!params || !isObject(meta) || !('progressToken' in meta)) return params;
+  const { progressToken: _token, ...rest } = meta;
+  const out: JsonObject = { ...params, _meta: rest };
+  if (Object.keys(rest).length === 0) delete out._meta;
+  return out;
+}
+
+export class ServerRequests {
+  readonly usage = new SessionUsage<ClientSession>();
+  /** Modern callers in flight per upstream: -32021 when they lack a capability (modernCallers.ts). */
+  readonly modern = new ModernCallers();
+  readonly #host: ServerRequestsHost;
+  /** elicitationId → the session that saw it (URL mode request, or -32042 error). */
+  readonly #elicitations = new Map<string, ClientSession>();
+
+  constructor(host: ServerRequestsHost) {
+    this.#host = host;
+  }
+
+  /**
+   * Routes one server-to-client request from `upstream` to a client session. `pinned` is the
+   * session of an isolated connection. Errors (no session can take it) go back to the upstream.
+   */
+  request$(
+    upstream: string,
+    request: JsonRpcRequest,
+    inbound: InboundContext,
+    pinned: ClientSession | undefined,
+  ): Observable<InboundEvent> {
+    return defer(() => {
+      const { method } = request;
+      const target = this.#targetOrRefuseModern(upstream, request, pinned);
+      const params = withoutProgressToken(request.params);
+      if (method === 'elicitation/create' && params?.mode === 'url') {
+        this.#remember(params.elicitationId, target.session);
+      }
+      this.#host.log.debug(`upstream ${upstream}: ${method} → session ${target.session.id}`, {
+        why: target.why,
+        relatedRequestId: target.relatedRequestId,
+      });
+      return target.session.connection
+        .request$(method, params, {
+          progress: inbound.progressToken !== undefined,
+          ...(target.relatedRequestId === undefined
+            ? {}
+            : { relatedRequestId: target.relatedRequestId }),
+        })
+        .pipe(
+          map(toCaller),
+          catchError((error: unknown) => {
+            if (!(error instanceof LocalError) || error.code !== 'closed') throw error;
+            throw new RpcError(
+              ErrorCode.RequestCancelled,
+              `the client session ${target.session.id} closed before answering ${method}`,
+              { upstream, reason: 'session-closed' },
+            );
+          }),
+        );
+    });
+  }
+
+  /** `notifications/elicitation/complete`: only to the session that saw the elicitation. */
+  elicitationComplete(
+    upstream: string,
+    notification: JsonRpcNotification,
+    pinned: ClientSession | undefined,
+  ): void {
+    const id = notification.params?.elicitationId;
+    const known = typeof id === 'string' ? this.#elicitations.get(id) : undefined;
+    if (typeof id === 'string' && known) this.#elicitations.delete(id);
+    const session = pinned ?? known;
+    if (!session || session.isClosed) {
+      this.#host.log.debug(
+        `upstream ${upstream}: dropped elicitation/complete for unknown elicitation ${JSON.stringify(id)}`,
+      );
+      return;
+    }
+    session.notifyIfReady(notification.method, notification.params);
+  }
+
+  /**
+   * A client's roots changed: every upstream connection its session uses hears it (isolated:
+   * its own connections; shared: the upstreams it has sent requests to), and the session
+   * becomes the most recently active one for each, so the `roots/list` that follows reaches it.
+   */
+  rootsListChanged(session: ClientSession): void {
+    const names = new Set([
+      ...this.usage.upstreamsOf(session),
+      ...this.#host.isolatedUpstreamsOf(session),
+    ]);
+    for (const name of names) {
+      const connection = this.#host.upstreamConnection(name, session);
+      if (!connection) continue;
+      this.usage.touch(session, name);
+      connection.notify('notifications/roots/list_changed');
+    }
+  }
+
+  /** `#target`; when it finds no session, the modern caller in flight there is told (-32021). */
+  #targetOrRefuseModern(
+    upstream: string,
+    request: JsonRpcRequest,
+    pinned: ClientSession | undefined,
+  ) {
+    try {
+      return this.#target(upstream, request, pinned);
+    } catch (error) {
+      if (!pinned) this.modern.refuse(upstream, request);
+      throw error;
+    }
+  }
+
+  #target(
+    upstream: string,
+    request: JsonRpcRequest,
+    pinned: ClientSession | undefined,
+  ): { session: ClientSession; relatedRequestId: JsonRpcId | undefined; why: string } {
+    const { method, params } = request;
+    const refuse = (code: number, reason: string): never => {
+      throw new RpcError(
+        code,
+        `mcp-mux cannot route ${method} from upstream ${upstream}: ${reason}`,
+        {
+          upstream,
+          reason,
+        },
+      );
+    };
+    const gapOf = (session: ClientSession) =>
+      capabilityGap(
+        method,
+        params,
+        session.context.clientCapabilities,
+        session.context.protocolVersion,
+      );
+    if (pinned) {
+      const gap = gapOf(pinned);
+      if (gap) refuse(gap.code, `its client session ${pinned.id}: ${gap.reason}`);
+      return {
+        session: pinned,
+        relatedRequestId: this.usage.relatedRequestId(pinned, upstream),
+        why: 'isolated',
+      };
+    }
+    if (this.#host.isIsolated(upstream)) {
+      refuse(
+        ErrorCode.MethodNotFound,
+        'this is the catalog connection of an isolated upstream, which serves no client session',
+      );
+    }
+    const candidates: Candidate<ClientSession>[] = this.usage
+      .entries(upstream)
+      .filter((entry) => !entry.session.isClosed)
+      .map((entry) => ({ ...entry, gap: gapOf(entry.session) }));
+    const choice = chooseSession(candidates, ErrorCode.MethodNotFound);
+    if (choice.kind === 'none') return refuse(choice.code, choice.reason);
+    return { session: choice.session, relatedRequestId: choice.relatedRequestId, why: choice.why };
+  }
+
+  /** A -32042 error of a routed request names URL elicitations whose completion goes to its session. */
+  noteRequiredElicitations(error: unknown, session: ClientSession): void {
+    if (!(error instanceof RpcError) || error.code !== ErrorCode.UrlElicitationRequired) return;
+    const elicitations = isObject(error.data) ? error.data.elicitations : undefined;
+    if (!Array.isArray(elicitations)) return;
+    for (const item of elicitations) {
+      if (isObject(item)) this.#remember(item.elicitationId, session);
+    }
+  }
+
+  #remember(elicitationId: unknown, session: ClientSession): void {
+    if (typeof elicitationId !== 'string') return;
+    this.#elicitations.delete(elicitationId);
+    this.#elicitations.set(elicitationId, session);
+    if (this.#elicitations.size > MAX_ELICITATIONS) {
+      const oldest = this.#elicitations.keys().next().value;
+      if (oldest !== undefined) this.#elicitations.delete(oldest);
+    }
+  }
+}

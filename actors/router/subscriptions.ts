@@ -1,0 +1,182 @@
+/**
+ * Resource subscriptions toward shared upstreams, reference-counted per (upstream, URI): the
+ * first session that subscribes to a URI makes the router send `resources/subscribe` upstream;
+ * the last one that unsubscribes (or closes) makes it send `resources/unsubscribe`. Upstream
+ * `notifications/resources/updated` reach exactly the sessions subscribed to that URI, with
+ * the URI they subscribed to (the exposed URI).
+ *
+ * Each entry has one promise chain: subscribe and unsubscribe reach the upstream in the order
+ * the sessions asked, and each step re-reads the wanted state (any subscriber or none) instead
+ * of counting calls, so a subscribe racing an unsubscribe always settles on what is wanted now.
+ * Isolated upstreams need no table: each session has its own connection (see routes/resources.ts).
+ */
+
+import type { Logger } from '../../core/log.js';
+import type { JsonObject } from '../../core/rpc/jsonrpc.js';
+import type { UpstreamState } from '../upstream/upstream.js';
+
+/** What the table needs of a downstream session. */
+export interface Subscriber {
+  notifyIfReady(method: string, params?: JsonObject): void;
+}
+
+export interface SubscriptionsHost {
+  /** Sends a request of the router's own to a shared upstream; rejects on error. */
+  send(upstream: string, method: string, params: JsonObject): Promise<unknown>;
+  log(): Logger;
+}
+
+interface Entry {
+  upstream: string;
+  /** The URI the upstream knows. */
+  uri: string;
+  /** The URI the sessions saw and subscribed to. */
+  exposed: string;
+  sessions: Set<Subscriber>;
+  /** Whether the upstream holds a subscription for the router (as far as the router knows). */
+  subscribed: boolean;
+  /** Steps queued on `tail` and not finished. */
+  pending: number;
+  tail: Promise<void>;
+}
+
+const keyOf = (upstream: string, uri: string) => `${upstream}\u0000${uri}`;
+
+export class Subscriptions {
+  readonly #host: SubscriptionsHost;
+  readonly #entries = new Map<string, Entry>();
+
+  constructor(host: SubscriptionsHost) {
+    this.#host = host;
+  }
+
+  /**
+   * Subscribes `session` to `uri` of `upstream` (`exposed` is the URI the session used).
+   * Resolves once the upstream holds the subscription; rejects with the upstream's error (the
+   * session is then not subscribed). Subscribing twice is a no-op.
+   */
+  async subscribe(session: Subscriber, upstream: string, uri: string, exposed: string) {
+    const key = keyOf(upstream, uri);
+    let entry = this.#entries.get(key);
+    if (!entry) {
+      entry = {
+        upstream,
+        uri,
+        exposed,
+        sessions: new Set(),
+        subscribed: false,
+        pending: 0,
+        tail: Promise.resolve(),
+      };
+      this.#entries.set(key, entry);
+    }
+    entry.sessions.add(session);
+    try {
+      // An earlier subscriber's failed attempt is retried by this step.
+      await this.#sync(entry);
+    } catch (error) {
+      entry.sessions.delete(session);
+      void this.#sync(entry).catch(() => {});
+      throw error;
+    }
+  }
+
+  /**
+   * Ends `session`'s subscription to the URI it saw as `exposed`. Resolves once the upstream
+   * has been told (when this was the last subscriber). False when the session held none.
+   */
+  async unsubscribe(session: Subscriber, exposed: string): Promise<boolean> {
+    const entry = [...this.#entries.values()].find(
+      (e) => e.exposed === exposed && e.sessions.has(session),
+    );
+    if (!entry) return false;
+    entry.sessions.delete(session);
+    await this.#sync(entry).catch((error: unknown) => {
+      // The session is unsubscribed either way; the upstream keeps sending at worst, and the
+      // router drops what nobody subscribed to.
+      this.#host.log().warn(`resources/unsubscribe to ${entry.upstream} failed`, {
+        uri: entry.uri,
+        error: String(error),
+      });
+    });
+    return true;
+  }
+
+  /** A closed session: its subscriptions end (the last subscriber's ending goes upstream). */
+  dropSession(session: Subscriber): void {
+    for (const entry of [...this.#entries.values()]) {
+      if (entry.sessions.delete(session)) void this.#sync(entry).catch(() => {});
+    }
+  }
+
+  /**
+   * An upstream's connection came or went. Its subscriptions died with the old connection; a
+   * new connection gets every URI that still has subscribers again.
+   */
+  upstreamState(upstream: string, state: UpstreamState): void {
+    for (const entry of [...this.#entries.values()]) {
+      if (entry.upstream !== upstream) continue;
+      if (state === 'ready') {
+        void this.#sync(entry).catch((error: unknown) => {
+          this.#host.log().warn(`re-subscribing ${entry.uri} on ${upstream} failed`, {
+            error: String(error),
+          });
+        });
+      } else if (state === 'failed' || state === 'closed' || state === 'connecting') {
+        entry.subscribed = false;
+      }
+    }
+  }
+
+  /** An upstream's `notifications/resources/updated`: to every session subscribed to that URI. */
+  deliver(upstream: string, params: JsonObject): number {
+    const uri = params.uri;
+    const entry = typeof uri === 'string' ? this.#entries.get(keyOf(upstream, uri)) : undefined;
+    if (!entry || entry.sessions.size === 0) {
+      this.#host.log().debug(`dropped a resource update nobody subscribed to`, { upstream, uri });
+      return 0;
+    }
+    const out: JsonObject = { ...params, uri: entry.exposed };
+    for (const session of entry.sessions)
+      session.notifyIfReady('notifications/resources/updated', out);
+    return entry.sessions.size;
+  }
+
+  /** The exposed URIs `session` is subscribed to (tests, `mcp-mux inspect`). */
+  of(session: Subscriber): string[] {
+    return [...this.#entries.values()].filter((e) => e.sessions.has(session)).map((e) => e.exposed);
+  }
+
+  /** Number of (upstream, URI) entries held, pending ones included (leak checks). */
+  get size(): number {
+    return this.#entries.size;
+  }
+
+  /** Queues one step that brings the upstream to the wanted state. */
+  #sync(entry: Entry): Promise<void> {
+    entry.pending++;
+    const step = entry.tail.then(async () => {
+      const wanted = entry.sessions.size > 0;
+      if (wanted === entry.subscribed) return;
+      const method = wanted ? 'resources/subscribe' : 'resources/unsubscribe';
+      // Unsubscribing counts as done even if the request fails: the router stops relaying anyway.
+      if (!wanted) entry.subscribed = false;
+      await this.#host.send(entry.upstream, method, { uri: entry.uri });
+      if (wanted) entry.subscribed = true;
+    });
+    const settled = step.then(
+      () => this.#settle(entry),
+      () => this.#settle(entry),
+    );
+    entry.tail = settled;
+    return step;
+  }
+
+  #settle(entry: Entry): void {
+    entry.pending--;
+    const key = keyOf(entry.upstream, entry.uri);
+    if (entry.pending === 0 && entry.sessions.size === 0 && !entry.subscribed) {
+      if (this.#entries.get(key) === entry) this.#entries.delete(key);
+    }
+  }
+}

@@ -1,0 +1,84 @@
+/**
+ * What upstreams send to the router on their own: requests (server-to-client) and
+ * notifications. Two tables, one handler per MCP method; methods not in the request table
+ * get -32601, notifications not in theirs are dropped with a debug line.
+ */
+import { type Observable, of } from 'rxjs';
+import type { Catalog, CatalogKind } from '../../core/catalog/catalog.js';
+import type { Logger } from '../../core/log.js';
+import type { InboundContext, InboundEvent } from '../../core/rpc/connection.js';
+import type { JsonRpcNotification, JsonRpcRequest } from '../../core/rpc/jsonrpc.js';
+import { methodTable } from '../../core/rpc/methodTable.js';
+import type { ClientSession } from '../downstream/host.js';
+import type { LogLevels } from './logLevels.js';
+import type { ServerRequests } from './serverRequests.js';
+import type { Subscriptions } from './subscriptions.js';
+
+/** What the handlers need from the router (the router itself fits it). */
+export interface UpstreamInboundHost {
+  readonly log: Logger;
+  readonly catalog: Pick<Catalog, 'exposedUri'>;
+  /** Every connected session (log messages from a shared upstream go to each that wants them). */
+  readonly sessions: Iterable<ClientSession>;
+  readonly serverRequests: Pick<ServerRequests, 'request$' | 'elicitationComplete'>;
+  readonly subscriptions: Pick<Subscriptions, 'deliver'>;
+  readonly logging: Pick<LogLevels, 'deliver'>;
+  /** Re-fetches some lists of one upstream into the catalog. */
+  refresh(upstream: string, kinds: CatalogKind[]): void;
+}
+
+export type UpstreamRequestHandler = (
+  router: UpstreamInboundHost,
+  upstream: string,
+  request: JsonRpcRequest,
+  inbound: InboundContext,
+  /** The one session an isolated upstream connection serves; undefined on a shared one. */
+  session?: ClientSession,
+) => Observable<InboundEvent>;
+
+export type UpstreamNotificationHandler = (
+  router: UpstreamInboundHost,
+  upstream: string,
+  notification: JsonRpcNotification,
+  /** The one session an isolated upstream connection serves; undefined on a shared one. */
+  session?: ClientSession,
+) => void;
+
+const refresh =
+  (...kinds: CatalogKind[]): UpstreamNotificationHandler =>
+  (router, upstream) =>
+    router.refresh(upstream, kinds);
+
+/** Server-to-client requests go to one client session (router/serverRequests.ts). */
+const toClient: UpstreamRequestHandler = (router, upstream, request, inbound, session) =>
+  router.serverRequests.request$(upstream, request, inbound, session);
+
+export const upstreamRequests: Readonly<Record<string, UpstreamRequestHandler>> = methodTable({
+  ping: () => of<InboundEvent>({ kind: 'result', result: {} }),
+  'sampling/createMessage': toClient,
+  'elicitation/create': toClient,
+  'roots/list': toClient,
+});
+
+export const upstreamNotifications: Readonly<Record<string, UpstreamNotificationHandler>> =
+  methodTable({
+    'notifications/tools/list_changed': refresh('tools'),
+    'notifications/prompts/list_changed': refresh('prompts'),
+    'notifications/resources/list_changed': refresh('resources', 'resourceTemplates'),
+    'notifications/elicitation/complete': (router, upstream, notification, session) =>
+      router.serverRequests.elicitationComplete(upstream, notification, session),
+    // An isolated connection's messages and updates belong to its one session.
+    'notifications/resources/updated': (router, upstream, notification, session) => {
+      const params = notification.params ?? {};
+      if (!session) router.subscriptions.deliver(upstream, params);
+      else if (typeof params.uri === 'string') {
+        const uri = router.catalog.exposedUri(upstream, params.uri);
+        session.notifyIfReady(notification.method, { ...params, uri });
+      }
+    },
+    'notifications/message': (router, upstream, notification, session) => {
+      const params = notification.params ?? {};
+      router.log.debug(`upstream ${upstream} log`, { level: params.level, data: params.data });
+      router.logging.deliver(upstream, params, session ? [session] : router.sessions);
+    },
+  });

@@ -1,0 +1,46 @@
+/**
+ * What a route needs from the router (`RouteHost`): the catalog to resolve a name or URI, a
+ * way to forward a request to one upstream, the few upstream facts routing decides on, the
+ * subscription table and log levels, and the router's time. Routes never import the router,
+ * so a route is tested with a hand-made host (test/actors/routes/).
+ */
+import type { Observable, SchedulerLike } from 'rxjs';
+import type { Catalog } from '../../core/catalog/catalog.js';
+import type { RequestEvent } from '../../core/rpc/connection.js';
+import type { JsonObject } from '../../core/rpc/jsonrpc.js';
+import type { Caller, ClientSession } from '../downstream/host.js';
+
+/** What routing reads of one configured upstream. */
+export interface RoutedUpstream {
+  /** The server capabilities it declared; undefined until it has been ready once. */
+  readonly capabilities: JsonObject | undefined;
+  /** `sessionMode: "isolated"`: each session has its own connection to it. */
+  readonly isolated: boolean;
+}
+
+export interface RouteHost {
+  readonly catalog: Catalog;
+  /** The router's time (the one-tick spacing of a result after progress). */
+  readonly scheduler: SchedulerLike;
+  /** Items per page of the list methods. */
+  readonly pageSize: number;
+  /** True once start-up has settled; until then routes wait for `whenStarted`. */
+  readonly isStarted: boolean;
+  whenStarted(): Promise<void>;
+  upstream(name: string): RoutedUpstream | undefined;
+  /**
+   * Sends a routed request to upstream `name` (its queue, timeout and tracking); progress
+   * only when the caller asked for it. Throws an RpcError when it cannot be sent at all.
+   */
+  forward(
+    name: string,
+    method: string,
+    params: JsonObject,
+    caller: Caller,
+  ): Observable<RequestEvent>;
+  /** Resource subscriptions toward shared upstreams (router/subscriptions.ts). */
+  subscribe(session: ClientSession, upstream: string, uri: string, exposed: string): Promise<void>;
+  unsubscribe(session: ClientSession, exposed: string): Promise<boolean>;
+  /** Asks the shared upstreams for the log level the sessions now want (router/logLevels.ts). */
+  syncLogLevels(): Promise<void>;
+}

@@ -1,0 +1,363 @@
+/**
+ * One configured upstream: its supervised session (a fresh session machine per attempt,
+ * restarted with backoff: `upstreamSupervisor.ts`), its admission (p-queue, fair between
+ * sessions, bounded: `admission.ts`) and the connection while it is ready.
+ *
+ * ONE way to call the upstream: `request$` (and `call`/`listAll`, built on it) admits the
+ * request through the queue (immediate overload error when the queue is full), bounds its
+ * wait by its own timeout, and completes, errors or cancels exactly as the upstream's request
+ * does; failures reach the client as RpcErrors naming the upstream and the reason
+ * (`upstreamErrors.ts`). Only the supervisor's keepalive ping bypasses it (a ping must not
+ * wait behind a full queue to prove the upstream alive).
+ *
+ * All time comes from `clock` (default: the real one; tests pass XState's `SimulatedClock`).
+ */
+import { filter, lastValueFrom, map, Observable, type Subscription, throwError } from 'rxjs';
+import type { UpstreamConfig } from '../../core/config/config.js';
+import { keepalivePolicyOf, restartPolicyOf } from '../../core/config/supervisionConfig.js';
+import { type Logger, silentLogger } from '../../core/log.js';
+import type { ClientInfo } from '../../core/mcp/context.js';
+import { LATEST_LEGACY_VERSION, type LegacyVersion } from '../../core/mcp/versions.js';
+import type { Connection, RequestEvent, RequestOptions } from '../../core/rpc/connection.js';
+import { ErrorCode, LocalError, RpcError } from '../../core/rpc/errors.js';
+import type { JsonObject } from '../../core/rpc/jsonrpc.js';
+import {
+  Admission,
+  type AdmissionStats,
+  type AdmissionTicket,
+  type Admitted,
+} from './admission.js';
+import type { Random } from './backoff.js';
+import { realClock } from './clock.js';
+import type { Health, SupervisorStatus } from './supervisor.js';
+import { explainFailure } from './upstreamErrors.js';
+import type { UpstreamServerInfo } from './upstreamSession.js';
+import { type SupervisorClock, UpstreamSupervisor } from './upstreamSupervisor.js';
+
+export type UpstreamState =
+  | 'connecting'
+  | 'initializing'
+  | 'ready'
+  | 'closing'
+  | 'closed'
+  | 'failed';
+
+export interface UpstreamOptions {
+  config: UpstreamConfig;
+  open: (config: UpstreamConfig, signal: AbortSignal) => Promise<Connection>;
+  clientInfo: ClientInfo;
+  capabilities: JsonObject;
+  /** The version offered in `initialize` (default: the latest legacy one). */
+  protocolVersion?: LegacyVersion;
+  initializeTimeoutMs: number;
+  onState: (upstream: Upstream, state: UpstreamState) => void;
+  /**
+   * Restart a failed session with backoff and ping a ready one (`restart` and `keepalive` of
+   * the config). Off by default: one attempt, `failed` is final (isolated connections).
+   */
+  supervised?: boolean;
+  /** Health changes (`ready` / `degraded` / `down`) and restarts. */
+  onStatus?: (upstream: Upstream, status: SupervisorStatus) => void;
+  log?: Logger;
+  /**
+   * Where all of this upstream's time comes from: the supervisor's delays, the queue deadline,
+   * `startedAt` (default: the real clock; tests pass XState's `SimulatedClock`). The
+   * connection's own request timeouts run on the connection's scheduler.
+   */
+  clock?: SupervisorClock;
+  random?: Random;
+}
+
+/** The queue lane of requests that come with no session (modern-era, stateless). */
+export const SESSIONLESS_LANE = '';
+
+/** The longest list an upstream may return, in pages, before the router stops asking. */
+const MAX_LIST_PAGES = 1_000;
+
+/** What is left of a limit after `waited` ms in the queue (at least 1 ms). */
+const rest = (limit: number, waited: number): number => Math.max(1, limit - waited);
+
+export class Upstream {
+  readonly name: string;
+  readonly config: UpstreamConfig;
+  readonly #queue: Admission;
+  readonly #supervisor: UpstreamSupervisor;
+  readonly #clock: SupervisorClock;
+  #state: UpstreamState = 'connecting';
+  #startedAt: number;
+  /** Why mcp-mux itself closes the connection (told to requests it fails). */
+  #closeReason: string | undefined;
+
+  constructor(options: UpstreamOptions) {
+    this.name = options.config.name;
+    this.config = options.config;
+    this.#clock = options.clock ?? realClock;
+    this.#startedAt = this.#clock.now();
+    this.#queue = new Admission({
+      concurrency: options.config.concurrency,
+      maxQueue: options.config.maxQueue,
+      pushedOut: () => this.#overloaded('pushed out of the full queue by another session'),
+      clock: this.#clock,
+    });
+    const supervised = options.supervised === true;
+    const restart = restartPolicyOf(this.config);
+    const keepalive = keepalivePolicyOf(this.config);
+    this.#supervisor = new UpstreamSupervisor({
+      name: this.name,
+      restart: supervised ? restart : { ...restart, maxRestarts: 0 },
+      keepalive: supervised ? keepalive : { ...keepalive, intervalMs: 0 },
+      verbose: supervised,
+      log: options.log ?? silentLogger,
+      session: {
+        name: this.name,
+        open: (signal) => options.open(options.config, signal),
+        clientInfo: options.clientInfo,
+        capabilities: options.capabilities,
+        protocolVersion: options.protocolVersion ?? LATEST_LEGACY_VERSION,
+        initializeTimeoutMs: options.config.initializeTimeoutMs ?? options.initializeTimeoutMs,
+      },
+      onSessionState: (value) => {
+        const state = value as UpstreamState;
+        if (state === this.#state) return;
+        if (state === 'connecting') this.#startedAt = this.#clock.now();
+        this.#state = state;
+        options.onState(this, state);
+      },
+      onStatus: (status) => options.onStatus?.(this, status),
+      clock: this.#clock,
+      ...(options.random ? { random: options.random } : {}),
+    });
+  }
+
+  start(): void {
+    this.#supervisor.start();
+  }
+
+  /** When the current attempt started connecting. */
+  get startedAt(): number {
+    return this.#startedAt;
+  }
+
+  /** `ready`, `degraded` (keepalive failing, or restarted recently) or `down`. */
+  get health(): Health {
+    return this.#supervisor.status.health;
+  }
+
+  /** Restarts, backoff and keepalive of the supervisor. */
+  get supervision(): SupervisorStatus {
+    return this.#supervisor.status;
+  }
+
+  /** Restarts now with the backoff reset (brings back an upstream that was given up on). */
+  restart(reason: string): void {
+    this.#supervisor.restart(reason);
+  }
+
+  get state(): UpstreamState {
+    return this.#state;
+  }
+
+  get error(): string | undefined {
+    return this.#supervisor.session?.error ?? this.supervision.lastError;
+  }
+
+  get server(): UpstreamServerInfo | undefined {
+    return this.#supervisor.session?.server;
+  }
+
+  get connection(): Connection | undefined {
+    return this.#state === 'ready' ? this.#supervisor.session?.connection : undefined;
+  }
+
+  /** Requests waiting for a slot, and requests running. */
+  get load(): { queued: number; running: number } {
+    return { queued: this.#queue.waiting, running: this.#queue.running };
+  }
+
+  /** The admission's structures (leak tests expect all zero once idle). */
+  queueStats(): AdmissionStats {
+    return this.#queue.stats();
+  }
+
+  /**
+   * A request through the admission queue, in `lane` (the downstream session id). Errors at
+   * once with -32010 when `concurrency + maxQueue` requests are already admitted (see
+   * `admission.ts` for who gets pushed out), and with -32011 when the upstream is not ready
+   * or fails while the request is in flight (`data: { upstream, reason }`).
+   *
+   * Deadline: the request's `timeout` (and `maxTotalTimeout`) cover its wait in the queue
+   * too: a request still waiting when the smaller of them has passed fails with -32001
+   * (`data.queued: true`), and one that waited `w` ms runs with both limits reduced by `w`.
+   *
+   * `onAdmit` is called synchronously on subscription with the request's place in the queue
+   * (not called when it is refused at once: not ready, overloaded).
+   */
+  request$(
+    method: string,
+    params: JsonObject,
+    options: RequestOptions,
+    lane: string = SESSIONLESS_LANE,
+    onAdmit?: (ticket: AdmissionTicket) => void,
+  ): Observable<RequestEvent> {
+    return new Observable<RequestEvent>((subscriber) => {
+      const connection = this.connection;
+      if (!connection) {
+        subscriber.error(this.unavailable());
+        return;
+      }
+      const explain = (error: unknown): void => {
+        // The failure is explained only when there is one: no operator on the happy path.
+        throwError(() => error)
+          .pipe(explainFailure(this.name, method, connection, () => this.#localReason()))
+          .subscribe({ error: (explained: unknown) => subscriber.error(explained) });
+      };
+      let inner: Subscription | undefined;
+      let ticket: Admitted | undefined;
+      const { timeout, maxTotalTimeout } = options;
+      const deadline =
+        timeout === undefined
+          ? maxTotalTimeout
+          : maxTotalTimeout === undefined
+            ? timeout
+            : Math.min(timeout, maxTotalTimeout);
+      ticket = this.#queue.admit(
+        lane,
+        {
+          run: (done) => {
+            const waited = ticket?.waitedMs ?? 0;
+            const running =
+              waited === 0
+                ? options
+                : {
+                    ...options,
+                    ...(timeout === undefined ? {} : { timeout: rest(timeout, waited) }),
+                    ...(maxTotalTimeout === undefined
+                      ? {}
+                      : { maxTotalTimeout: rest(maxTotalTimeout, waited) }),
+                  };
+            inner = connection.request$(method, params, running).subscribe({
+              next: (event) => subscriber.next(event),
+              error: (error: unknown) => {
+                done();
+                explain(error);
+              },
+              complete: () => {
+                done();
+                subscriber.complete();
+              },
+            });
+          },
+          fail: explain,
+        },
+        deadline,
+        () => this.#expired(method, deadline ?? 0, deadline === timeout),
+      );
+      if (ticket === undefined) {
+        subscriber.error(this.#overloaded());
+        return;
+      }
+      onAdmit?.(ticket);
+      const admitted = ticket;
+      return () => {
+        inner?.unsubscribe();
+        admitted.leave();
+      };
+    });
+  }
+
+  /**
+   * A request of the router's own (subscriptions, log levels, list refreshes): through
+   * `request$` with the upstream's timeout and max total time, resolving with the result.
+   */
+  call(
+    method: string,
+    params: JsonObject,
+    options: RequestOptions = this.#ownOptions(),
+  ): Promise<JsonObject> {
+    return lastValueFrom(
+      this.request$(method, params, options).pipe(
+        filter((event) => event.kind === 'result'),
+        map((event) => event.result),
+      ),
+    );
+  }
+
+  #ownOptions(): RequestOptions {
+    const { timeoutMs, maxTotalTimeoutMs } = this.config;
+    return maxTotalTimeoutMs === undefined
+      ? { timeout: timeoutMs }
+      : { timeout: timeoutMs, maxTotalTimeout: maxTotalTimeoutMs };
+  }
+
+  /** The error of a request whose deadline passed while it waited for a slot. */
+  #expired(method: string, limit: number, idle: boolean): LocalError {
+    return new LocalError(
+      idle ? 'timeout' : 'max-total-timeout',
+      `Request ${method} to upstream "${this.name}" timed out after ${limit} ms waiting in its queue (${this.#queue.running} running, ${this.#queue.waiting} waiting)`,
+      { method, queued: true, [idle ? 'idle' : 'maxTotal']: limit },
+    );
+  }
+
+  /**
+   * Fails every admitted request (queued and running) with `error`; running ones are
+   * cancelled upstream (`notifications/cancelled`). Used by shutdown after its deadline.
+   */
+  cancelAll(error: RpcError): void {
+    this.#queue.cancelAll(error);
+  }
+
+  #overloaded(detail?: string): RpcError {
+    const { maxQueue } = this.config;
+    return new RpcError(
+      ErrorCode.Overloaded,
+      `Upstream "${this.name}" is overloaded: ${detail ?? `${maxQueue} requests are already queued`}`,
+      detail === undefined
+        ? { upstream: this.name, maxQueue }
+        : { upstream: this.name, maxQueue, reason: detail },
+    );
+  }
+
+  /** The reason given to requests failed by a close that mcp-mux made. */
+  #localReason(): string | undefined {
+    return this.#closeReason ?? this.#supervisor.failing ?? this.#supervisor.session?.error;
+  }
+
+  /** Fetches every page of a list method through `call` (queue, timeout, max total time). */
+  async listAll(method: string, key: string): Promise<JsonObject[]> {
+    if (!this.connection) throw this.unavailable();
+    const items: JsonObject[] = [];
+    const seen = new Set<string>();
+    let cursor: string | undefined;
+    for (let page = 0; page < MAX_LIST_PAGES; page++) {
+      const result = await this.call(method, cursor === undefined ? {} : { cursor });
+      const list = result[key];
+      if (Array.isArray(list)) items.push(...(list as JsonObject[]));
+      const next = result.nextCursor;
+      if (typeof next !== 'string' || seen.has(next)) break;
+      seen.add(next);
+      cursor = next;
+    }
+    return items;
+  }
+
+  unavailable(why?: string): RpcError {
+    const reason = why ?? this.error ?? `upstream is ${this.#state}`;
+    return new RpcError(
+      ErrorCode.UpstreamUnavailable,
+      `Upstream "${this.name}" is unavailable: ${reason}`,
+      { upstream: this.name, state: this.#state, reason },
+    );
+  }
+
+  /**
+   * Stops supervising and closes the connection (stdio: stdin close, SIGTERM, SIGKILL of the
+   * process group); resolves when that is done. Queued requests fail at once with -32011,
+   * running ones when the connection closes, both naming `reason`.
+   */
+  async close(reason = 'the upstream was closed by mcp-mux'): Promise<void> {
+    this.#closeReason ??= reason;
+    this.#queue.cancelAll(this.unavailable(this.#closeReason));
+    await this.#supervisor.stop();
+    await this.#supervisor.session?.connection?.close();
+  }
+}

@@ -1,0 +1,208 @@
+/**
+ * The lifecycle of one connection to one upstream server (legacy era):
+ *
+ *   connecting ──► initializing ──► ready ──► closing ──► closed
+ *        │               │            │
+ *        └───────────────┴────────────┴──► failed
+ *
+ * `connecting` opens the transport, `initializing` performs the handshake (initialize,
+ * version check, notifications/initialized). `failed` and `closed` are final: restarting
+ * is the supervisor's job, which starts a fresh session.
+ */
+import { lastValueFrom } from 'rxjs';
+import { assign, fromCallback, fromPromise, type SnapshotFrom, setup } from 'xstate';
+import type { ClientInfo } from '../../core/mcp/context.js';
+import { isLegacyVersion, type LegacyVersion } from '../../core/mcp/versions.js';
+import type { Connection } from '../../core/rpc/connection.js';
+import type { JsonObject } from '../../core/rpc/jsonrpc.js';
+import { describeClose } from './upstreamErrors.js';
+
+export interface UpstreamServerInfo {
+  protocolVersion: LegacyVersion;
+  capabilities: JsonObject;
+  serverInfo: JsonObject;
+  instructions?: string;
+}
+
+export interface UpstreamSessionInput {
+  name: string;
+  open: (signal: AbortSignal) => Promise<Connection>;
+  clientInfo: ClientInfo;
+  capabilities: JsonObject;
+  protocolVersion: LegacyVersion;
+  initializeTimeoutMs: number;
+}
+
+export interface UpstreamSessionContext extends UpstreamSessionInput {
+  connection: Connection | undefined;
+  server: UpstreamServerInfo | undefined;
+  error: string | undefined;
+}
+
+export type UpstreamSessionEvent =
+  | { type: 'CLOSE' }
+  | { type: 'TRANSPORT_CLOSED'; reason: string }
+  /** The supervisor gave up on this connection (keepalive): fail it with `reason`. */
+  | { type: 'FAIL'; reason: string };
+
+/** What a finished session tells its supervisor: why it ended (undefined when closed cleanly). */
+export interface UpstreamSessionOutput {
+  state: 'failed' | 'closed';
+  error: string | undefined;
+  /** The connection it held (closed or closing), so the owner can still read it. */
+  connection: Connection | undefined;
+  server: UpstreamServerInfo | undefined;
+}
+
+const describe = (error: unknown): string =>
+  error instanceof Error ? error.message : String(error);
+
+/** The legacy handshake: `initialize`, check the answered version, `notifications/initialized`. */
+export async function initializeUpstream(
+  input: Pick<UpstreamSessionInput, 'clientInfo' | 'capabilities' | 'protocolVersion'> & {
+    connection: Connection;
+    timeoutMs: number;
+    signal?: AbortSignal;
+  },
+): Promise<UpstreamServerInfo> {
+  const event = await lastValueFrom(
+    input.connection.request$(
+      'initialize',
+      {
+        protocolVersion: input.protocolVersion,
+        capabilities: input.capabilities,
+        clientInfo: input.clientInfo,
+      },
+      input.signal
+        ? { timeout: input.timeoutMs, signal: input.signal }
+        : { timeout: input.timeoutMs },
+    ),
+  );
+  if (event.kind !== 'result') throw new Error('initialize ended without a result');
+  const { result } = event;
+  if (!isLegacyVersion(result.protocolVersion)) {
+    throw new Error(
+      `upstream answered initialize with unsupported protocol version ${JSON.stringify(result.protocolVersion)}`,
+    );
+  }
+  // HTTP transports send it as `MCP-Protocol-Version` from the next request on (spec).
+  input.connection.setProtocolVersion(result.protocolVersion);
+  input.connection.notify('notifications/initialized');
+  const info: UpstreamServerInfo = {
+    protocolVersion: result.protocolVersion,
+    capabilities: (result.capabilities as JsonObject | undefined) ?? {},
+    serverInfo: (result.serverInfo as JsonObject | undefined) ?? {},
+  };
+  if (typeof result.instructions === 'string') info.instructions = result.instructions;
+  return info;
+}
+
+export const upstreamSessionMachine = setup({
+  types: {
+    input: {} as UpstreamSessionInput,
+    context: {} as UpstreamSessionContext,
+    events: {} as UpstreamSessionEvent,
+    output: {} as UpstreamSessionOutput,
+  },
+  actors: {
+    connect: fromPromise<Connection, UpstreamSessionInput>(({ input, signal }) =>
+      input.open(signal),
+    ),
+    initialize: fromPromise<UpstreamServerInfo, UpstreamSessionContext>(({ input, signal }) => {
+      if (!input.connection) throw new Error('no connection');
+      return initializeUpstream({
+        ...input,
+        connection: input.connection,
+        timeoutMs: input.initializeTimeoutMs,
+        signal,
+      });
+    }),
+    watchTransport: fromCallback<UpstreamSessionEvent, Connection | undefined>(
+      ({ input, sendBack }) => {
+        const subscription = input?.closed$.subscribe((reason) =>
+          sendBack({ type: 'TRANSPORT_CLOSED', reason: describeClose(reason) }),
+        );
+        return () => subscription?.unsubscribe();
+      },
+    ),
+    closeConnection: fromPromise<void, Connection | undefined>(async ({ input }) => {
+      await input?.close();
+    }),
+  },
+  actions: {
+    closeQuietly: ({ context }) => {
+      context.connection?.close().catch(() => {});
+    },
+  },
+}).createMachine({
+  id: 'upstreamSession',
+  output: ({ context }) => ({
+    state: context.error === undefined ? 'closed' : 'failed',
+    error: context.error,
+    connection: context.connection,
+    server: context.server,
+  }),
+  context: ({ input }) => ({
+    ...input,
+    connection: undefined,
+    server: undefined,
+    error: undefined,
+  }),
+  initial: 'connecting',
+  on: {
+    CLOSE: '.closing',
+    FAIL: { target: '.failed', actions: assign({ error: ({ event }) => event.reason }) },
+  },
+  states: {
+    connecting: {
+      invoke: {
+        src: 'connect',
+        input: ({ context }) => context,
+        onDone: {
+          target: 'initializing',
+          actions: assign({ connection: ({ event }) => event.output }),
+        },
+        onError: {
+          target: 'failed',
+          actions: assign({ error: ({ event }) => `connect failed: ${describe(event.error)}` }),
+        },
+      },
+    },
+    initializing: {
+      invoke: [
+        {
+          src: 'initialize',
+          input: ({ context }) => context,
+          onDone: { target: 'ready', actions: assign({ server: ({ event }) => event.output }) },
+          onError: {
+            target: 'failed',
+            actions: assign({
+              error: ({ event }) => `initialize failed: ${describe(event.error)}`,
+            }),
+          },
+        },
+      ],
+    },
+    ready: {
+      invoke: { src: 'watchTransport', input: ({ context }) => context.connection },
+      on: {
+        TRANSPORT_CLOSED: {
+          target: 'failed',
+          actions: assign({ error: ({ event }) => `transport closed: ${event.reason}` }),
+        },
+      },
+    },
+    closing: {
+      invoke: {
+        src: 'closeConnection',
+        input: ({ context }) => context.connection,
+        onDone: 'closed',
+        onError: 'closed',
+      },
+    },
+    closed: { type: 'final' },
+    failed: { type: 'final', entry: 'closeQuietly' },
+  },
+});
+
+export type UpstreamSessionSnapshot = SnapshotFrom<typeof upstreamSessionMachine>;

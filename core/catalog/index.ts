@@ -1,0 +1,22 @@
+/** The public surface of core/catalog/ (STYLE.md, principle 6): what is not listed here is free to change. */
+export {
+  CATALOG_KINDS,
+  Catalog,
+  type CatalogKind,
+  type CatalogUpstream,
+  type Collision,
+  type Resolved,
+} from './catalog.js';
+export { type CursorPosition, decodeCursor, encodeCursor, paginate } from './cursor.js';
+export {
+  DEFAULT_SEPARATOR,
+  exposeName,
+  MAX_NAME_LENGTH,
+  MIN_MAX_LENGTH,
+  matchesFilter,
+  NAME_PATTERN,
+  type NameFilter,
+  type NamingOptions,
+  shortHash,
+} from './naming.js';
+export { compileUriTemplate } from './uriTemplate.js';

@@ -1,0 +1,202 @@
+/**
+ * A small hand-written validation kit for the config file (no zod at runtime). Every check
+ * records an issue with the JSON path and the reason and returns `undefined` instead of
+ * throwing, so one pass reports ALL issues at once.
+ */
+
+export interface ConfigIssue {
+  /** JSON path of the offending value, e.g. `mcpServers.a.args[1]`; `''` is the whole file. */
+  path: string;
+  reason: string;
+}
+
+export type JsonObject = Record<string, unknown>;
+
+export class Issues {
+  readonly list: ConfigIssue[] = [];
+
+  add(path: string, reason: string): undefined {
+    this.list.push({ path, reason });
+    return undefined;
+  }
+}
+
+/** The JSON type of a value as a user reads it in an error message. */
+export function describe(value: unknown): string {
+  if (value === null) return 'null';
+  if (Array.isArray(value)) return 'array';
+  return typeof value;
+}
+
+const PLAIN_KEY = /^[A-Za-z0-9_$-]+$/;
+
+/** `base.key`, or `base["odd key"]` when the key would be ambiguous with dots. */
+export function child(base: string, key: string): string {
+  if (!PLAIN_KEY.test(key)) return `${base}[${JSON.stringify(key)}]`;
+  return base === '' ? key : `${base}.${key}`;
+}
+
+export function item(base: string, index: number): string {
+  return `${base}[${index}]`;
+}
+
+export const isObject = (value: unknown): value is JsonObject =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+export function object(value: unknown, path: string, issues: Issues): JsonObject | undefined {
+  if (isObject(value)) return value;
+  return issues.add(path, `expected an object, got ${describe(value)}`);
+}
+
+/** Reports every key of `value` that is not in `known`. */
+export function knownKeys(
+  value: JsonObject,
+  path: string,
+  known: ReadonlySet<string>,
+  issues: Issues,
+): void {
+  for (const key of Object.keys(value)) {
+    if (!known.has(key)) issues.add(child(path, key), 'unknown key');
+  }
+}
+
+export function string(
+  value: unknown,
+  path: string,
+  issues: Issues,
+  rule?: { pattern: RegExp; description: string },
+): string | undefined {
+  if (typeof value !== 'string')
+    return issues.add(path, `expected a string, got ${describe(value)}`);
+  if (rule && !rule.pattern.test(value)) {
+    return issues.add(path, `expected ${rule.description}, got ${JSON.stringify(value)}`);
+  }
+  return value;
+}
+
+export function boolean(value: unknown, path: string, issues: Issues): boolean | undefined {
+  if (typeof value === 'boolean') return value;
+  return issues.add(path, `expected a boolean, got ${describe(value)}`);
+}
+
+/** The largest delay Node timers honour; above it `setTimeout` fires at once. */
+export const MAX_TIMER_MS = 2_147_483_647;
+
+export function integer(
+  value: unknown,
+  path: string,
+  issues: Issues,
+  range: { min: number; max: number },
+): number | undefined {
+  if (typeof value !== 'number') {
+    return issues.add(path, `expected an integer, got ${describe(value)}`);
+  }
+  if (!Number.isInteger(value)) return issues.add(path, `expected an integer, got ${value}`);
+  if (value < range.min || value > range.max) {
+    return issues.add(path, `expected an integer from ${range.min} to ${range.max}, got ${value}`);
+  }
+  return value;
+}
+
+export function oneOf<T extends string>(
+  value: unknown,
+  path: string,
+  issues: Issues,
+  choices: readonly T[],
+): T | undefined {
+  if (typeof value === 'string' && (choices as readonly string[]).includes(value)) {
+    return value as T;
+  }
+  const shown = typeof value === 'string' ? JSON.stringify(value) : describe(value);
+  return issues.add(
+    path,
+    `expected one of ${choices.map((c) => `"${c}"`).join(', ')}, got ${shown}`,
+  );
+}
+
+export function stringArray(
+  value: unknown,
+  path: string,
+  issues: Issues,
+  options: { nonEmptyItems?: boolean } = {},
+): string[] | undefined {
+  if (!Array.isArray(value)) return issues.add(path, `expected an array, got ${describe(value)}`);
+  let ok = true;
+  value.forEach((entry, index) => {
+    if (typeof entry !== 'string') {
+      issues.add(item(path, index), `expected a string, got ${describe(entry)}`);
+      ok = false;
+    } else if (options.nonEmptyItems && entry === '') {
+      issues.add(item(path, index), 'expected a non-empty string');
+      ok = false;
+    }
+  });
+  return ok ? (value as string[]) : undefined;
+}
+
+export function stringRecord(
+  value: unknown,
+  path: string,
+  issues: Issues,
+): Record<string, string> | undefined {
+  const record = object(value, path, issues);
+  if (!record) return undefined;
+  let ok = true;
+  for (const [key, entry] of Object.entries(record)) {
+    if (typeof entry !== 'string') {
+      issues.add(child(path, key), `expected a string, got ${describe(entry)}`);
+      ok = false;
+    }
+  }
+  return ok ? (record as Record<string, string>) : undefined;
+}
+
+const ENV_REFERENCE = /\$\{env:([^}]*)\}/g;
+const ENV_NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
+
+/**
+ * Replaces every `${env:NAME}` in `text` from `env`. A missing variable or a malformed name
+ * is an issue (unless `lenient`, used for disabled servers, which leaves the text as written).
+ * Nothing else is special: `$NAME` and `${NAME}` stay literal, and there is no escape.
+ */
+export function substituteEnv(
+  text: string,
+  path: string,
+  env: Record<string, string | undefined>,
+  issues: Issues,
+  lenient: boolean,
+): string {
+  let failed = false;
+  const out = text.replace(ENV_REFERENCE, (whole, name: string) => {
+    // Own keys only: `${env:constructor}` must not find Object.prototype's members.
+    const value = ENV_NAME.test(name) && Object.hasOwn(env, name) ? env[name] : undefined;
+    if (value !== undefined) return value;
+    failed = true;
+    if (!lenient) {
+      issues.add(
+        path,
+        ENV_NAME.test(name)
+          ? `environment variable ${name} is not set`
+          : `invalid environment variable reference ${JSON.stringify(whole)}`,
+      );
+    }
+    return whole;
+  });
+  return failed ? text : out;
+}
+
+export function substituteEnvRecord(
+  record: Record<string, string>,
+  path: string,
+  env: Record<string, string | undefined>,
+  issues: Issues,
+  lenient: boolean,
+): Record<string, string> {
+  // fromEntries defines own properties, so a key named `__proto__` stays a plain key.
+  return Object.fromEntries(
+    Object.entries(record).map(([key, value]) => [
+      key,
+      substituteEnv(value, child(path, key), env, issues, lenient),
+    ]),
+  );
+}

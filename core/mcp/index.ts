@@ -1,0 +1,60 @@
+/** The public surface of core/mcp/ (STYLE.md, principle 6): what is not listed here is free to change. */
+export {
+  type CapabilityGap,
+  capabilityGap,
+  type ElicitationMode,
+  elicitationModes,
+  routerClientCapabilities,
+  SERVER_REQUEST_CAPABILITY,
+} from './clientCapabilities.js';
+export type { ClientInfo, RequestContext } from './context.js';
+export {
+  admits,
+  DEFAULT_LOGGING_LEVEL,
+  isLoggingLevel,
+  LOGGING_LEVELS,
+  type LoggingLevel,
+  mostVerbose,
+  severity,
+} from './logLevel.js';
+export {
+  checkModernHeaders,
+  decodeHeaderValue,
+  type HeaderLookup,
+  type HttpRejection,
+  isModernPost,
+  modernErrorStatus,
+} from './modernHttp.js';
+export {
+  CONTEXT_META_KEYS,
+  claimsModern,
+  headerMismatch,
+  META,
+  ModernErrorCode,
+  missingRequiredClientCapability,
+  modernContext,
+  SUPPORTED_VERSIONS,
+  unsupportedProtocolVersion,
+  withoutContextMeta,
+} from './modernRequest.js';
+export {
+  CACHEABLE_METHODS,
+  type CacheHint,
+  type CacheScope,
+  discoverResult,
+  mergeCacheScope,
+  modernResult,
+} from './modernResult.js';
+export { HTTP_PROTOCOL_VERSIONS, isSessionStart, isStatelessMessage } from './sessionStart.js';
+export {
+  allowsBatch,
+  type Era,
+  eraOf,
+  isLegacyVersion,
+  LATEST_LEGACY_VERSION,
+  LEGACY_VERSIONS,
+  type LegacyVersion,
+  MODERN_VERSIONS,
+  negotiateVersion,
+  type ProtocolVersion,
+} from './versions.js';

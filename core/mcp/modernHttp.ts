@@ -1,0 +1,120 @@
+/**
+ * Streamable HTTP for the modern era (2026-07-28, basic/transports/streamable-http), the MCP
+ * knowledge the HTTP server takes as hooks: which POST is modern, the request-metadata header
+ * rules (`MCP-Protocol-Version`, `Mcp-Method`, `Mcp-Name` with its Base64 sentinel form) and
+ * the HTTP status of each JSON-RPC error a modern request can get.
+ */
+import { RpcError } from '../rpc/errors.js';
+import type { JsonObject, JsonRpcRequest } from '../rpc/jsonrpc.js';
+import { claimsModern, META, ModernErrorCode, metaOf, modernContext } from './modernRequest.js';
+import { isLegacyVersion } from './versions.js';
+
+/** A header value by lower-case name (first value if repeated). */
+export type HeaderLookup = (name: string) => string | undefined;
+
+export interface HttpRejection {
+  status: number;
+  code: number;
+  message: string;
+  data?: JsonObject;
+}
+
+/**
+ * Whether a POST without `Mcp-Session-Id` is modern traffic: its body claims the modern era,
+ * or its `MCP-Protocol-Version` names a version that is not a legacy one (a modern or unknown
+ * version: the request is then answered with the modern errors, e.g. -32022).
+ */
+export function isModernPost(message: unknown, header: HeaderLookup): boolean {
+  if (Array.isArray(message)) return false;
+  if (claimsModern(message)) return true;
+  const version = header('mcp-protocol-version');
+  return version !== undefined && !isLegacyVersion(version);
+}
+
+/** Methods whose `Mcp-Name` header mirrors `params.name` or `params.uri`. */
+const NAME_SOURCE: Readonly<Record<string, 'name' | 'uri'>> = {
+  'tools/call': 'name',
+  'prompts/get': 'name',
+  'resources/read': 'uri',
+};
+
+const SENTINEL = /^=\?base64\?([A-Za-z0-9+/]*={0,2})\?=$/;
+
+/** Decodes the `=?base64?…?=` form (UTF-8); plain values pass as they are. */
+export function decodeHeaderValue(value: string): string | undefined {
+  const match = SENTINEL.exec(value);
+  if (!match) return value;
+  const decoded = Buffer.from(match[1] ?? '', 'base64');
+  const text = decoded.toString('utf8');
+  return Buffer.from(text, 'utf8').equals(decoded) ? text : undefined;
+}
+
+const mismatch = (message: string): HttpRejection => ({
+  status: 400,
+  code: ModernErrorCode.HeaderMismatch,
+  message: `Header mismatch: ${message}`,
+});
+
+/**
+ * Checks the request-metadata headers of a modern POST against its body (spec: "Server
+ * Validation"); a rejection is 400 + -32020. The `_meta` context is checked here too, so its
+ * errors get their 400 (-32602 missing keys, -32022 unsupported version). Notifications carry no header rules in this
+ * revision, so only requests are checked.
+ */
+export function checkModernHeaders(
+  message: JsonObject,
+  header: HeaderLookup,
+): HttpRejection | undefined {
+  if (!('id' in message)) return undefined;
+  const method = message.method as string;
+  const headerMethod = header('mcp-method');
+  if (headerMethod === undefined) return mismatch('the Mcp-Method header is required');
+  if (headerMethod !== method) {
+    return mismatch(`Mcp-Method header value '${headerMethod}' does not match body '${method}'`);
+  }
+  const version = header('mcp-protocol-version');
+  if (version === undefined) return mismatch('the MCP-Protocol-Version header is required');
+  const bodyVersion = metaOf(message.params)?.[META.protocolVersion];
+  if (typeof bodyVersion === 'string' && bodyVersion !== version) {
+    return mismatch(
+      `MCP-Protocol-Version header value '${version}' does not match _meta value '${bodyVersion}'`,
+    );
+  }
+  try {
+    modernContext(message as unknown as JsonRpcRequest, '');
+  } catch (error) {
+    if (!(error instanceof RpcError)) throw error;
+    const data = error.data as JsonObject | undefined;
+    return { status: 400, code: error.code, message: error.message, ...(data ? { data } : {}) };
+  }
+  const source = NAME_SOURCE[method];
+  if (source === undefined) return undefined;
+  const raw = header('mcp-name');
+  if (raw === undefined) return mismatch(`the Mcp-Name header is required for ${method}`);
+  const name = decodeHeaderValue(raw);
+  const params = message.params as JsonObject | undefined;
+  const bodyName = params?.[source];
+  if (name === undefined) return mismatch('the Mcp-Name header is not valid Base64 UTF-8');
+  if (name !== bodyName) {
+    return mismatch(
+      `Mcp-Name header value '${name}' does not match body value '${String(bodyName)}'`,
+    );
+  }
+  return undefined;
+}
+
+/**
+ * The HTTP status of a modern request's JSON-RPC error (spec: -32601 → 404; the modern
+ * errors → 400). Everything else is a JSON-RPC error in a 200, as any result.
+ */
+export function modernErrorStatus(code: number): number {
+  if (code === -32601) return 404;
+  if (
+    code === ModernErrorCode.HeaderMismatch ||
+    code === ModernErrorCode.MissingRequiredClientCapability ||
+    code === ModernErrorCode.UnsupportedProtocolVersion
+  ) {
+    return 400;
+  }
+  return 200;
+}

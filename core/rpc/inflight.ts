@@ -1,0 +1,62 @@
+/**
+ * The in-flight tables (ARCHITECTURE.md §4, "one in-flight entry per request").
+ *
+ * A connection keeps exactly two: outbound requests keyed by the id it allocated, and inbound
+ * requests keyed by the id the peer chose. An outbound request that asked for progress uses its
+ * id as its progress token, so the one outbound table serves responses and progress alike;
+ * removing an entry removes everything the request holds. Keys are compared with `Map`
+ * semantics: `0` and `""` are ordinary keys, and `1` and `"1"` are different requests.
+ */
+import type { Subscriber } from 'rxjs';
+import type { SendOptions } from './transport.js';
+import type { RequestEvent } from './types.js';
+
+export class InflightTable<K, E> {
+  readonly #entries = new Map<K, E>();
+
+  get size(): number {
+    return this.#entries.size;
+  }
+
+  has(key: unknown): boolean {
+    return this.#entries.has(key as K);
+  }
+
+  /** Looks up by a value read off the wire (any type; a wrong type simply does not match). */
+  get(key: unknown): E | undefined {
+    return this.#entries.get(key as K);
+  }
+
+  set(key: K, entry: E): void {
+    this.#entries.set(key, entry);
+  }
+
+  /** Removes and returns the entry for `key`, if any. */
+  take(key: unknown): E | undefined {
+    const entry = this.#entries.get(key as K);
+    if (entry !== undefined) this.#entries.delete(key as K);
+    return entry;
+  }
+
+  /** Removes every entry and returns them (for failing them all when the connection closes). */
+  drain(): E[] {
+    const entries = [...this.#entries.values()];
+    this.#entries.clear();
+    return entries;
+  }
+}
+
+/**
+ * An outbound request waiting for its response. Timers live in the request's operators
+ * (`timeoutWithProgress`), which are torn down with the subscription.
+ */
+export interface OutboundRequest {
+  readonly id: number;
+  readonly method: string;
+  /** Where progress and the result go. */
+  readonly subscriber: Subscriber<RequestEvent>;
+  /** It asked for progress (its progress token is its id). */
+  readonly progress: boolean;
+  /** The send options of the request, reused for its `notifications/cancelled`. */
+  readonly sendOptions: SendOptions | undefined;
+}

@@ -1,0 +1,269 @@
+/**
+ * The outbound side of a connection: the requests this peer sends and waits for.
+ *
+ * Each subscription to `request$` allocates the next integer id (a per-connection counter that
+ * starts at 0, so id 0 is exercised from the first request) and builds:
+ *
+ *   #start (send + entry)  →  timeoutWithProgress (if a limit is set)  →  cancelOnUnsubscribe
+ *
+ * The entry lives in ONE table keyed by id; a request with `progress: true` uses its id as its
+ * progress token, so responses and progress find it the same way. The entry leaves the table
+ * when the response arrives, when the request is abandoned (unsubscribe, abort, timeout: then
+ * `notifications/cancelled` goes out, never for `initialize`), or when the connection closes.
+ */
+import {
+  type MonoTypeOperatorFunction,
+  Observable,
+  type SchedulerLike,
+  type Subscriber,
+} from 'rxjs';
+import type { Logger } from '../log.js';
+import { cancelOnUnsubscribe } from '../operators/cancelOnUnsubscribe.js';
+import { timeoutWithProgress } from '../operators/timeoutWithProgress.js';
+import { ErrorCode, LocalError, RpcError } from './errors.js';
+import { InflightTable, type OutboundRequest } from './inflight.js';
+import { type JsonObject, type JsonRpcResponse, notification, request } from './jsonrpc.js';
+import { withProgressToken } from './progressToken.js';
+import type { CloseReason, SendOptions } from './transport.js';
+import type { RequestEvent, RequestOptions } from './types.js';
+
+export type Send = (message: unknown, options: SendOptions | undefined) => void;
+
+/** Local failures after which the peer may still be working on the request: they cancel it. */
+const leavesPeerWorking = (error: unknown): boolean =>
+  error instanceof LocalError && error.code !== 'closed';
+
+/** The text of `notifications/cancelled`'s `reason`. */
+function cancelReason(reason: unknown): string {
+  if (reason === undefined) return 'request cancelled';
+  if (reason instanceof LocalError && typeof reason.details.reason === 'string') {
+    return reason.details.reason;
+  }
+  return reason instanceof Error ? reason.message : String(reason);
+}
+
+function abortError(signal: AbortSignal, method: string): LocalError {
+  const reason: unknown = signal.reason;
+  const text =
+    typeof reason === 'string' ? reason : reason instanceof Error ? reason.message : 'aborted';
+  return new LocalError('cancelled', `Request ${method} aborted: ${text}`, { reason: text });
+}
+
+export function closedError(reason: CloseReason, method: string, id?: number): LocalError {
+  return new LocalError('closed', `Connection closed (${reason.kind}): ${method} failed`, {
+    method,
+    ...(id === undefined ? {} : { id }),
+    close: reason.kind,
+  });
+}
+
+/** At most one warning about unknown response ids per this many ms (the rest are counted). */
+const UNKNOWN_ID_WARN_EVERY_MS = 10_000;
+
+export class OutboundRequests {
+  readonly #send: Send;
+  readonly #scheduler: SchedulerLike;
+  readonly #log: Logger;
+  readonly #table = new InflightTable<number, OutboundRequest>();
+  #nextId = 0;
+  #closeReason: CloseReason | undefined;
+  /** Rate limit of the unknown-id warning: when it may warn next, and what it dropped since. */
+  #nextUnknownWarnAt = Number.NEGATIVE_INFINITY;
+  #unknownSinceWarn = 0;
+
+  readonly #release: (id: number) => void;
+
+  /** `release(id)`: the transport may end the exchange of an abandoned request (`abandon`). */
+  constructor(send: Send, scheduler: SchedulerLike, log: Logger, release?: (id: number) => void) {
+    this.#send = send;
+    this.#release = release ?? (() => {});
+    this.#scheduler = scheduler;
+    this.#log = log;
+  }
+
+  get size(): number {
+    return this.#table.size;
+  }
+
+  request$(
+    method: string,
+    params?: JsonObject,
+    options?: RequestOptions,
+  ): Observable<RequestEvent> {
+    return new Observable<RequestEvent>((subscriber) => {
+      if (this.#closeReason !== undefined) {
+        subscriber.error(closedError(this.#closeReason, method));
+        return;
+      }
+      const signal = options?.signal;
+      if (signal?.aborted === true) {
+        subscriber.error(abortError(signal, method));
+        return;
+      }
+      const id = this.#nextId++;
+      let events$ = new Observable<RequestEvent>((inner) =>
+        this.#start(inner, id, method, params, options),
+      );
+      if (options?.timeout !== undefined || options?.maxTotalTimeout !== undefined) {
+        events$ = events$.pipe(this.#timeout(id, method, options));
+      }
+      return events$
+        .pipe(
+          cancelOnUnsubscribe({
+            cancel: (reason) => this.#abandon(id, reason),
+            cancelOnError: leavesPeerWorking,
+          }),
+        )
+        .subscribe(subscriber);
+    });
+  }
+
+  onResponse(response: JsonRpcResponse): void {
+    const { id } = response;
+    if (id === null) {
+      this.#log.warn('peer reported an error without a request id', {
+        error: 'error' in response ? response.error : undefined,
+      });
+      return;
+    }
+    const entry = this.#table.take(id);
+    if (entry === undefined) {
+      this.#dropUnknown(id);
+      return;
+    }
+    if ('result' in response) {
+      entry.subscriber.next({ kind: 'result', result: response.result });
+      entry.subscriber.complete();
+    } else {
+      entry.subscriber.error(RpcError.from(response.error));
+    }
+  }
+
+  /**
+   * The response to request `id` could not be read (too large, nested too deep): the request
+   * fails now; `reason` names the limit.
+   */
+  onUnreadableResponse(id: number, reason: string): void {
+    const entry = this.#table.take(id);
+    if (entry === undefined) return;
+    this.#log.warn('a response could not be read', { id, method: entry.method, reason });
+    entry.subscriber.error(
+      new RpcError(ErrorCode.MessageTooLarge, `${entry.method} failed: ${reason}`),
+    );
+  }
+
+  /**
+   * A response whose id matches no request in flight. One to an id this side issued is a late
+   * answer to a request that already ended (cancelled, timed out): normal, debug. Any other id
+   * was never issued: the peer is confused, warn — at most once per
+   * `UNKNOWN_ID_WARN_EVERY_MS`, counting the ones dropped in between.
+   */
+  #dropUnknown(id: string | number): void {
+    if (typeof id === 'number' && Number.isInteger(id) && id >= 0 && id < this.#nextId) {
+      this.#log.debug('dropped a response that matches no in-flight request', { id });
+      return;
+    }
+    this.#unknownSinceWarn++;
+    const now = this.#scheduler.now();
+    if (now < this.#nextUnknownWarnAt) return;
+    this.#log.warn('dropped a response whose id was never sent', {
+      id,
+      dropped: this.#unknownSinceWarn,
+    });
+    this.#unknownSinceWarn = 0;
+    this.#nextUnknownWarnAt = now + UNKNOWN_ID_WARN_EVERY_MS;
+  }
+
+  /** `notifications/progress` params, as received: emitted as they are. */
+  onProgress(params: JsonObject | undefined): void {
+    const token = params?.progressToken;
+    const entry = this.#table.get(token);
+    if (entry === undefined || !entry.progress) {
+      this.#log.debug('dropped progress that matches no in-flight request', { token });
+      return;
+    }
+    entry.subscriber.next({ kind: 'progress', params: params as JsonObject });
+  }
+
+  /** Fails every request in flight with `LocalError('closed')`; later requests fail at once. */
+  close(reason: CloseReason): void {
+    if (this.#closeReason !== undefined) return;
+    this.#closeReason = reason;
+    for (const entry of this.#table.drain()) {
+      entry.subscriber.error(closedError(reason, entry.method, entry.id));
+    }
+  }
+
+  #timeout(
+    id: number,
+    method: string,
+    options: RequestOptions,
+  ): MonoTypeOperatorFunction<RequestEvent> {
+    return timeoutWithProgress({
+      idle: options.timeout,
+      maxTotal: options.maxTotalTimeout,
+      resetOnProgress: options.resetTimeoutOnProgress,
+      scheduler: this.#scheduler,
+      meta: { method, id },
+    });
+  }
+
+  /** Registers the entry, then sends (a synchronous transport may answer inside `send`). */
+  #start(
+    subscriber: Subscriber<RequestEvent>,
+    id: number,
+    method: string,
+    params: JsonObject | undefined,
+    options: RequestOptions | undefined,
+  ): (() => void) | undefined {
+    const progress = options?.progress === true;
+    const related = options?.relatedRequestId;
+    const sendOptions = related === undefined ? undefined : { relatedRequestId: related };
+    this.#table.set(id, { id, method, subscriber, progress, sendOptions });
+    try {
+      this.#send(
+        request(id, method, progress ? withProgressToken(params, id) : params),
+        sendOptions,
+      );
+    } catch (error) {
+      // e.g. params that do not serialize: nothing went out, so there is nothing to cancel;
+      // the caller fails now with what went wrong (issue 12, item 7).
+      this.#table.take(id);
+      const reason = error instanceof Error ? error.message : String(error);
+      throw new RpcError(
+        ErrorCode.InvalidParams,
+        `Request ${method} cannot be sent: its params cannot be serialised as JSON (${reason})`,
+      );
+    }
+    options?.onSent?.(id);
+    const signal = options?.signal;
+    if (signal === undefined) return undefined;
+    const onAbort = (): void => subscriber.error(abortError(signal, method));
+    signal.addEventListener('abort', onAbort, { once: true });
+    return () => signal.removeEventListener('abort', onAbort);
+  }
+
+  /** The request ends before its response: forget it and tell the peer (never `initialize`). */
+  #abandon(id: number, reason: unknown): void {
+    const entry = this.#table.take(id);
+    if (entry === undefined) return;
+    const text = cancelReason(reason);
+    if (entry.method === 'initialize') {
+      this.#log.debug('initialize abandoned, not cancelled (the spec forbids it)', {
+        id,
+        reason: text,
+      });
+    } else {
+      try {
+        this.#send(
+          notification('notifications/cancelled', { requestId: id, reason: text }),
+          entry.sendOptions,
+        );
+      } catch (error) {
+        this.#log.error('could not send notifications/cancelled', { id, error: String(error) });
+      }
+    }
+    // After the cancellation went out: the exchange carrying the request may now end.
+    this.#release(id);
+  }
+}

@@ -1,0 +1,142 @@
+/**
+ * JSON text ⇄ message values, keeping request ids exact (issue 12, item 10).
+ *
+ * `JSON.parse` rounds integers past 2^53 (`9007199254740993` becomes `…992`), so a client
+ * using such ids would get answers it cannot match. Parsing everything as BigInt would slow
+ * every message, so the common path stays `JSON.parse` plus an O(1) check of the top-level
+ * `id` (per item for a batch); only when that id is an integer JSON could not hold exactly is
+ * the text scanned for the id's digits. Such an id travels inside the router as a string with
+ * the prefix `BIG_ID_PREFIX` (a string id: maps, logs and JSON all take it as it is), and
+ * `stringifyMessage` writes it back as the original number, byte for byte.
+ *
+ * Only the top-level `id` of a message is treated so; a big number elsewhere is payload and is
+ * passed through `JSON.parse` like any other (the router does not rewrite payloads).
+ */
+
+/** Marks a request id that was an integer too large for a JSON number (see above). */
+export const BIG_ID_PREFIX = '\u0000int:';
+
+const isObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+const isUnsafeInteger = (id: unknown): boolean =>
+  typeof id === 'number' && Number.isInteger(id) && !Number.isSafeInteger(id);
+
+/** `JSON.parse`, except that top-level ids past 2^53 keep their exact digits. @throws SyntaxError */
+export function parseMessage(text: string): unknown {
+  const value: unknown = JSON.parse(text);
+  if (isObject(value)) {
+    if (isUnsafeInteger(value.id)) restoreIds(text, [value]);
+  } else if (
+    Array.isArray(value) &&
+    value.some((item) => isObject(item) && isUnsafeInteger(item.id))
+  ) {
+    restoreIds(text, value);
+  }
+  return value;
+}
+
+/** `JSON.stringify` for a message or batch, writing `BIG_ID_PREFIX` ids back as numbers. */
+export function stringifyMessage(value: unknown): string {
+  if (isObject(value)) {
+    return hasBigId(value) ? withRawId(value) : (JSON.stringify(value) as string);
+  }
+  if (Array.isArray(value) && value.some((item) => isObject(item) && hasBigId(item))) {
+    return `[${value.map((item) => (isObject(item) && hasBigId(item) ? withRawId(item) : JSON.stringify(item))).join(',')}]`;
+  }
+  const json = JSON.stringify(value);
+  if (json === undefined) throw new TypeError('the message is not representable as JSON');
+  return json;
+}
+
+const hasBigId = (message: Record<string, unknown>): boolean =>
+  typeof message.id === 'string' && message.id.startsWith(BIG_ID_PREFIX);
+
+function withRawId(message: Record<string, unknown>): string {
+  const { id, ...rest } = message;
+  const digits = (id as string).slice(BIG_ID_PREFIX.length);
+  // Only digits ever get here from `parseMessage`; anything else is written as the string.
+  const raw = /^-?\d+$/.test(digits) ? digits : JSON.stringify(id);
+  const body = JSON.stringify(rest);
+  return body === '{}' ? `{"id":${raw}}` : `{"id":${raw},${body.slice(1)}`;
+}
+
+/** Replaces each unsafe integer id in `messages` (in text order) with its exact digits. */
+function restoreIds(text: string, messages: unknown[]): void {
+  const sources = topLevelIdTexts(
+    text,
+    Array.isArray(messages) && text.trimStart().startsWith('['),
+  );
+  messages.forEach((message, index) => {
+    const source = sources[index];
+    if (isObject(message) && isUnsafeInteger(message.id) && source !== undefined) {
+      message.id = `${BIG_ID_PREFIX}${source}`;
+    }
+  });
+}
+
+const INTEGER = /-?\d+(?![.eE\d])/y;
+
+/**
+ * The raw text of the `id` member of the top-level object (or of each object of a top-level
+ * array), indexed by object; undefined where it is not an integer literal. A small scanner:
+ * strings are skipped with their escapes, depth is counted by brackets.
+ */
+function topLevelIdTexts(text: string, batch: boolean): (string | undefined)[] {
+  const target = batch ? 2 : 1;
+  const out: (string | undefined)[] = [];
+  let depth = 0;
+  let object = -1;
+  let keyStart = -1;
+  let keyEnd = -1;
+  for (let i = 0; i < text.length; i += 1) {
+    const c = text.charCodeAt(i);
+    if (c === 0x22 /* " */) {
+      const start = i;
+      for (i += 1; i < text.length; i += 1) {
+        const d = text.charCodeAt(i);
+        if (d === 0x5c /* \ */) i += 1;
+        else if (d === 0x22) break;
+      }
+      keyStart = start + 1;
+      keyEnd = i;
+    } else if (c === 0x7b /* { */ || c === 0x5b /* [ */) {
+      depth += 1;
+      if (c === 0x7b && depth === target) object += 1;
+    } else if (c === 0x7d /* } */ || c === 0x5d /* ] */) {
+      depth -= 1;
+    } else if (c === 0x3a /* : */ && depth === target && object >= 0) {
+      if (text.slice(keyStart, keyEnd) === 'id') {
+        let j = i + 1;
+        while (j < text.length && /\s/.test(text[j] as string)) j += 1;
+        INTEGER.lastIndex = j;
+        const match = INTEGER.exec(text);
+        out[object] = match?.[0];
+      }
+    }
+  }
+  return out;
+}
+
+/**
+ * Default bound on the nesting of one message (objects and arrays): deeper messages are refused
+ * where they are read (issue 12, item 7). MCP messages nest a few levels plus the depth of tool
+ * arguments and schemas; 10,000 levels cannot even be written back (`JSON.stringify` runs out
+ * of stack), and such a request would otherwise hold an upstream slot until its timeout.
+ */
+export const DEFAULT_MAX_JSON_DEPTH = 128;
+
+/** Whether `value` nests deeper than `max` levels (iterative: no stack for deep input). */
+export function exceedsDepth(value: unknown, max: number): boolean {
+  if (typeof value !== 'object' || value === null) return false;
+  const stack: [unknown, number][] = [[value, 1]];
+  while (stack.length > 0) {
+    const [node, depth] = stack.pop() as [unknown, number];
+    if (depth > max) return true;
+    const children = Array.isArray(node) ? node : Object.values(node as object);
+    for (const child of children) {
+      if (typeof child === 'object' && child !== null) stack.push([child, depth + 1]);
+    }
+  }
+  return false;
+}

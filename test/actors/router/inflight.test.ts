@@ -1,0 +1,142 @@
+/**
+ * The in-flight index: one record per routed request, found by (session, id), and one
+ * teardown. Unit part on hand-made upstream calls; router part through a real Router.
+ */
+import { lastValueFrom, NEVER, Observable, Subject } from 'rxjs';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { ClientSession } from '../../../actors/downstream/host.js';
+import { type InflightAdmission, InflightIndex } from '../../../actors/router/inflight.js';
+import type { Router } from '../../../actors/router/router.js';
+import type { RequestEvent } from '../../../core/rpc/connection.js';
+import { RpcError } from '../../../core/rpc/errors.js';
+import { connectClient, startRouter, until } from '../inProcess.js';
+
+const session = { id: 's' } as ClientSession;
+
+function index() {
+  const undone: string[] = [];
+  const failures: unknown[] = [];
+  const inflight = new InflightIndex({
+    now: () => 42,
+    opened: (r) => () => undone.push(`${String(r.id)}`),
+    failed: (_r, error) => failures.push(error),
+  });
+  return { inflight, undone, failures };
+}
+
+describe('InflightIndex', () => {
+  it('finds a request by (session, id) with its upstream, tokens, admission and state', () => {
+    const { inflight } = index();
+    let admission: InflightAdmission = { state: 'queued', position: () => 3 };
+    let sent: ((id: number) => void) | undefined;
+    const subscription = inflight
+      .track(
+        { session, id: 9, method: 'tools/call', upstream: 'a', progressToken: 'p' },
+        ({ onSent, onAdmit }) => {
+          onAdmit(admission);
+          sent = onSent;
+          return NEVER;
+        },
+      )
+      .subscribe();
+    expect(inflight.get(session, 9)).toMatchObject({
+      upstream: 'a',
+      method: 'tools/call',
+      progressToken: 'p',
+      upstreamId: undefined,
+      state: 'queued',
+      position: 3,
+      startedAt: 42,
+    });
+    admission = { state: 'running', position: () => undefined };
+    sent?.(17);
+    expect(inflight.get(session, 9)).toMatchObject({ upstreamId: 17, state: 'running' });
+    expect(inflight.get(session, 9)?.position).toBeUndefined();
+    expect(inflight.get(session, '9')).toBeUndefined(); // 9 and "9" are different requests
+    subscription.unsubscribe();
+    expect(inflight.get(session, 9)).toBeUndefined();
+    expect(inflight.size).toBe(0);
+  });
+
+  it('one teardown: unsubscribing ends the upstream call and undoes what opening did', () => {
+    const { inflight, undone } = index();
+    let upstreamEnded = false;
+    const record = { session, id: 1, method: 'm', upstream: 'a', progressToken: undefined };
+    const subscription = inflight
+      .track(record, () => new Observable<RequestEvent>(() => () => (upstreamEnded = true)))
+      .subscribe();
+    subscription.unsubscribe();
+    subscription.unsubscribe();
+    expect(upstreamEnded).toBe(true);
+    expect(undone).toEqual(['1']);
+    expect(inflight.size).toBe(0);
+  });
+
+  it('cancel fails the request toward the client and ends it upstream', async () => {
+    const { inflight, undone } = index();
+    let upstreamEnded = false;
+    const record = { session, id: 'x', method: 'm', upstream: 'a', progressToken: undefined };
+    const outcome = lastValueFrom(
+      inflight.track(
+        record,
+        () => new Observable<RequestEvent>(() => () => (upstreamEnded = true)),
+      ),
+    ).catch((error: unknown) => error);
+    const error = new RpcError(-32012, 'cancelled by the operator');
+    expect(inflight.cancel(session, 'x', error)).toBe(true);
+    expect(await outcome).toBe(error);
+    expect(upstreamEnded).toBe(true);
+    expect(undone).toEqual(['x']);
+    expect(inflight.cancel(session, 'x', error)).toBe(false);
+  });
+
+  it('an upstream error is reported, then the record is gone', async () => {
+    const { inflight, failures } = index();
+    const upstream = new Subject<RequestEvent>();
+    const record = { session, id: 2, method: 'm', upstream: 'a', progressToken: undefined };
+    const outcome = lastValueFrom(inflight.track(record, () => upstream)).catch((e: unknown) => e);
+    const error = new RpcError(-32042, 'elicit');
+    upstream.error(error);
+    expect(await outcome).toBe(error);
+    expect(failures).toEqual([error]);
+    expect(inflight.size).toBe(0);
+  });
+});
+
+describe('the router keeps one in-flight record per routed request', () => {
+  let router: Router | undefined;
+  afterEach(async () => {
+    await router?.close();
+    router = undefined;
+  });
+
+  it('running and queued requests are found by (session, id), and leave with their teardown', async () => {
+    const started = await startRouter({ a: { command: 'x', concurrency: 1, maxQueue: 4 } });
+    router = started.router;
+    const client = await connectClient(router);
+    const [session] = [...router.sessions];
+    if (!session) throw new Error('no session');
+    const first = new AbortController();
+    const second = new AbortController();
+    const running = client.call('a__hang', {}, { signal: first.signal }).catch(() => 'cancelled');
+    const queued = client.call('a__hang', {}, { signal: second.signal }).catch(() => 'cancelled');
+    expect(await until(() => router?.inflight.size === 2)).toBe(true);
+    // The client's ids: 0 was initialize, 1 tools/call (hang), 2 the second hang.
+    const one = router.inflight.get(session, 1);
+    const two = router.inflight.get(session, 2);
+    expect(one).toMatchObject({ upstream: 'a', method: 'tools/call', state: 'running' });
+    expect(typeof one?.upstreamId).toBe('number');
+    expect(two).toMatchObject({ upstream: 'a', state: 'queued', upstreamId: undefined });
+    // Its place in the upstream's queue, from the admission ticket (0 = next to run).
+    expect(two?.position).toBe(0);
+    // The queued one first: it leaves the queue and never reaches the upstream.
+    second.abort();
+    expect(await queued).toBe('cancelled');
+    expect(await until(() => router?.inflight.get(session, 2) === undefined)).toBe(true);
+    first.abort();
+    expect(await running).toBe('cancelled');
+    expect(await until(() => router?.inflight.size === 0)).toBe(true);
+    expect(started.fakes.latest('a').cancelled).toHaveLength(1);
+    expect(router.serverRequests.usage.inflight).toBe(0);
+  });
+});

@@ -1,0 +1,123 @@
+/**
+ * `LogLevels`: the level asked of shared upstreams (the most verbose any session wants, asked
+ * only on change), per-session filtering, logger naming, and failures.
+ */
+import { describe, expect, it } from 'vitest';
+import { LogLevels, type LogSession } from '../../../actors/router/logLevels.js';
+import { createLogger } from '../../../core/log.js';
+import type { LoggingLevel } from '../../../core/mcp/logLevel.js';
+import { ErrorCode, RpcError } from '../../../core/rpc/errors.js';
+import type { JsonObject } from '../../../core/rpc/jsonrpc.js';
+
+function session(level?: LoggingLevel) {
+  const received: JsonObject[] = [];
+  const s: LogSession & { received: JsonObject[]; context: { logLevel?: LoggingLevel } } = {
+    context: level === undefined ? {} : { logLevel: level },
+    received,
+    notifyIfReady: (_method, params) => {
+      received.push(params ?? {});
+    },
+  };
+  return s;
+}
+
+function setup(options: { fail?: (upstream: string) => Error | undefined } = {}) {
+  const sessions = new Set<ReturnType<typeof session>>();
+  const upstreams = ['a', 'b'];
+  const sent: string[] = [];
+  const lines: string[] = [];
+  const levels = new LogLevels({
+    sessions: () => sessions,
+    loggingUpstreams: () => upstreams,
+    send: async (upstream, level) => {
+      sent.push(`${upstream}:${level}`);
+      const error = options.fail?.(upstream);
+      if (error) throw error;
+      return {};
+    },
+    log: () => createLogger({ level: 'debug', sink: (line) => lines.push(line) }),
+  });
+  return { levels, sessions, upstreams, sent, lines };
+}
+
+describe('LogLevels', () => {
+  it('wants info by default, and the most verbose level any session set', () => {
+    const { levels, sessions } = setup();
+    expect(levels.wanted()).toBe('info');
+    sessions.add(session('error'));
+    expect(levels.wanted()).toBe('error');
+    sessions.add(session());
+    expect(levels.wanted()).toBe('info');
+    sessions.add(session('debug'));
+    expect(levels.wanted()).toBe('debug');
+  });
+
+  it('asks each logging upstream only when the wanted level changes', async () => {
+    const { levels, sessions, sent } = setup();
+    const a = session('warning');
+    sessions.add(a);
+    await levels.sync();
+    await levels.sync();
+    expect(sent).toEqual(['a:warning', 'b:warning']);
+    sessions.add(session('critical'));
+    await levels.sync();
+    expect(sent).toHaveLength(2);
+    a.context.logLevel = 'debug';
+    await levels.sync();
+    expect(sent).toEqual(['a:warning', 'b:warning', 'a:debug', 'b:debug']);
+    expect(levels.askedOf('a')).toBe('debug');
+  });
+
+  it('asks a reconnected upstream again', async () => {
+    const { levels, sessions, sent } = setup();
+    sessions.add(session('notice'));
+    await levels.sync();
+    levels.upstreamState('a', 'failed');
+    levels.upstreamState('a', 'ready');
+    await new Promise((r) => setTimeout(r, 0));
+    expect(sent).toEqual(['a:notice', 'b:notice', 'a:notice']);
+  });
+
+  it('forgets a failed ask (retried at the next sync), warning unless the upstream is just gone', async () => {
+    let broken: Error | undefined = new Error('boom');
+    const { levels, sessions, sent, lines } = setup({
+      fail: (u) => (u === 'a' ? broken : undefined),
+    });
+    sessions.add(session('error'));
+    await levels.sync();
+    expect(levels.askedOf('a')).toBeUndefined();
+    expect(lines.some((l) => l.includes('warn') && l.includes('boom'))).toBe(true);
+    broken = new RpcError(ErrorCode.UpstreamUnavailable, 'gone');
+    await levels.sync();
+    expect(lines.filter((l) => l.includes('gone')).every((l) => l.includes('debug'))).toBe(true);
+    broken = undefined;
+    await levels.sync();
+    expect(sent).toEqual(['a:error', 'b:error', 'a:error', 'a:error']);
+    expect(levels.askedOf('a')).toBe('error');
+  });
+
+  it('delivers a message to each session whose level admits it, naming the upstream', () => {
+    const { levels } = setup();
+    const debug = session('debug');
+    const byDefault = session();
+    const severe = session('critical');
+    const all = [debug, byDefault, severe];
+    expect(levels.deliver('a', { level: 'debug', data: 1 }, all)).toBe(1);
+    expect(levels.deliver('a', { level: 'notice', logger: 'db', data: 2 }, all)).toBe(2);
+    expect(levels.deliver('a', { level: 'alert', data: 3 }, all)).toBe(3);
+    expect(debug.received).toEqual([
+      { level: 'debug', logger: 'a', data: 1 },
+      { level: 'notice', logger: 'a/db', data: 2 },
+      { level: 'alert', logger: 'a', data: 3 },
+    ]);
+    expect(byDefault.received.map((m) => m.data)).toEqual([2, 3]);
+    expect(severe.received.map((m) => m.data)).toEqual([3]);
+  });
+
+  it('drops a message with an unknown level', () => {
+    const { levels } = setup();
+    const s = session('debug');
+    expect(levels.deliver('a', { level: 'loud', data: 1 }, [s])).toBe(0);
+    expect(s.received).toEqual([]);
+  });
+});

@@ -1,0 +1,196 @@
+import { of, Subject } from 'rxjs';
+import { describe, expect, it } from 'vitest';
+import { Connection, type InboundEvent } from '../../../core/rpc/connection.js';
+import { FrameError, type Transport } from '../../../core/rpc/transport.js';
+import { rawPeer } from './connectionHarness.js';
+
+const echo = {
+  request: (r: { id: unknown }) => of<InboundEvent>({ kind: 'result', result: { echo: r.id } }),
+};
+
+describe('Connection: bad input never throws and gets a clear answer', () => {
+  it('malformed JSON → -32700 with id null', () => {
+    const peer = rawPeer();
+    peer.deliver('{"jsonrpc": "2.0", "id": 1, "method": ');
+    expect(peer.received).toEqual([
+      {
+        jsonrpc: '2.0',
+        id: null,
+        error: { code: -32700, message: expect.stringMatching(/Parse error/) },
+      },
+    ]);
+  });
+
+  it('a non-object → -32600 with id null', () => {
+    const peer = rawPeer();
+    peer.deliver('42');
+    peer.deliver('"hello"');
+    peer.deliver('null');
+    expect(peer.received).toHaveLength(3);
+    for (const message of peer.received) {
+      expect(message).toMatchObject({ id: null, error: { code: -32600 } });
+    }
+  });
+
+  it('wrong jsonrpc with a readable id → -32600 with that id and the reason', () => {
+    const peer = rawPeer({ handlers: echo });
+    peer.send({ jsonrpc: '1.0', id: 0, method: 'ping' });
+    expect(peer.received).toEqual([
+      {
+        jsonrpc: '2.0',
+        id: 0,
+        error: { code: -32600, message: 'Invalid Request: jsonrpc must be "2.0"' },
+      },
+    ]);
+  });
+
+  it('a request with id null → -32600 with id null', () => {
+    const peer = rawPeer({ handlers: echo });
+    peer.send({ jsonrpc: '2.0', id: null, method: 'ping' });
+    expect(peer.received).toMatchObject([
+      { id: null, error: { code: -32600, message: expect.stringMatching(/null/) } },
+    ]);
+  });
+
+  it('an invalid response is dropped, not answered (and does not settle a request)', () => {
+    const peer = rawPeer();
+    let settled = false;
+    peer.connection
+      .request$('a')
+      .subscribe({ next: () => (settled = true), error: () => (settled = true) });
+    peer.send({ jsonrpc: '2.0', id: 0, result: 5 });
+    peer.send({ jsonrpc: '2.0', id: 0, result: {}, error: { code: 1, message: 'x' } });
+    peer.send({ jsonrpc: '1.0', id: 0, result: {} });
+    expect(peer.received).toHaveLength(1); // only our request
+    expect(settled).toBe(false);
+  });
+
+  it('an error response with id null is logged and dropped', () => {
+    const peer = rawPeer();
+    peer.send({ jsonrpc: '2.0', id: null, error: { code: -32700, message: 'Parse error' } });
+    expect(peer.received).toEqual([]);
+  });
+
+  it('a too-large frame → -32600 mentioning the size limit', () => {
+    const messages = new Subject<unknown>();
+    const errors = new Subject<FrameError>();
+    const closed = new Subject<never>();
+    const sent: unknown[] = [];
+    const transport: Transport = {
+      messages$: messages,
+      errors$: errors,
+      closed$: closed,
+      send: (m) => sent.push(m),
+      close: async () => {},
+      bufferedBytes: 0,
+    };
+    new Connection(transport);
+    errors.next(new FrameError('too-large', 'message of 5000000 bytes exceeds 4194304'));
+    errors.next(new FrameError('parse', 'Parse error: bad'));
+    expect(sent).toEqual([
+      {
+        jsonrpc: '2.0',
+        id: null,
+        error: { code: -32600, message: expect.stringMatching(/size limit.*5000000/) },
+      },
+      { jsonrpc: '2.0', id: null, error: { code: -32700, message: 'Parse error: bad' } },
+    ]);
+  });
+});
+
+describe('Connection: batches', () => {
+  it('refused unless allowBatch says yes', () => {
+    const peer = rawPeer({ handlers: echo, allowBatch: () => false });
+    peer.send([{ jsonrpc: '2.0', id: 1, method: 'ping' }]);
+    expect(peer.received).toEqual([
+      {
+        jsonrpc: '2.0',
+        id: null,
+        error: {
+          code: -32600,
+          message: 'Invalid Request: batches are not supported on this protocol version',
+        },
+      },
+    ]);
+  });
+
+  it('an empty batch → -32600', () => {
+    const peer = rawPeer({ handlers: echo, allowBatch: () => true });
+    peer.send([]);
+    expect(peer.received).toMatchObject([
+      { id: null, error: { code: -32600, message: expect.stringMatching(/empty/) } },
+    ]);
+  });
+
+  it('allowed: one array with the answers of all requests, invalid elements included', () => {
+    const later = new Subject<InboundEvent>();
+    const notifications: string[] = [];
+    const peer = rawPeer({
+      allowBatch: () => true,
+      handlers: {
+        request: (r) =>
+          r.id === 'slow' ? later : of<InboundEvent>({ kind: 'result', result: { echo: r.id } }),
+        notification: (n) => notifications.push(n.method),
+      },
+    });
+    peer.send([
+      { jsonrpc: '2.0', id: 0, method: 'ping' },
+      { jsonrpc: '2.0', method: 'notifications/initialized' },
+      { jsonrpc: '2.0', id: 'slow', method: 'tools/call' },
+      7,
+      [],
+      { jsonrpc: '2.0', id: '', method: 'ping' },
+    ]);
+    expect(notifications).toEqual(['notifications/initialized']);
+    expect(peer.received).toEqual([]); // waits for "slow"
+    later.next({ kind: 'result', result: { slow: true } });
+    expect(peer.received).toEqual([
+      [
+        { jsonrpc: '2.0', id: 0, result: { echo: 0 } },
+        { jsonrpc: '2.0', id: null, error: { code: -32600, message: expect.any(String) } },
+        {
+          jsonrpc: '2.0',
+          id: null,
+          error: { code: -32600, message: expect.stringMatching(/batch/) },
+        },
+        { jsonrpc: '2.0', id: '', result: { echo: '' } },
+        { jsonrpc: '2.0', id: 'slow', result: { slow: true } },
+      ],
+    ]);
+    expect(peer.connection.stats().inbound).toBe(0);
+  });
+
+  it('a notifications-only batch sends nothing; a cancelled request drops out of the reply', () => {
+    const never = new Subject<InboundEvent>();
+    const peer = rawPeer({
+      allowBatch: () => true,
+      handlers: {
+        request: (r) => (r.id === 2 ? never : of<InboundEvent>({ kind: 'result', result: {} })),
+      },
+    });
+    peer.send([{ jsonrpc: '2.0', method: 'notifications/initialized' }]);
+    expect(peer.received).toEqual([]);
+    peer.send([
+      { jsonrpc: '2.0', id: 1, method: 'ping' },
+      { jsonrpc: '2.0', id: 2, method: 'tools/call' },
+    ]);
+    peer.send({ jsonrpc: '2.0', method: 'notifications/cancelled', params: { requestId: 2 } });
+    expect(peer.received).toEqual([[{ jsonrpc: '2.0', id: 1, result: {} }]]);
+  });
+
+  it('responses inside a batch settle outbound requests', () => {
+    const peer = rawPeer({ allowBatch: () => true });
+    const results: unknown[] = [];
+    peer.connection.request$('a').subscribe((e) => results.push(e));
+    peer.connection.request$('b').subscribe((e) => results.push(e));
+    peer.send([
+      { jsonrpc: '2.0', id: 1, result: { b: 1 } },
+      { jsonrpc: '2.0', id: 0, result: { a: 1 } },
+    ]);
+    expect(results).toEqual([
+      { kind: 'result', result: { b: 1 } },
+      { kind: 'result', result: { a: 1 } },
+    ]);
+    expect(peer.received).toHaveLength(2);
+  });
+});

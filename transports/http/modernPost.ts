@@ -1,0 +1,69 @@
+/**
+ * The modern (2026-07-28) side of the Streamable HTTP endpoint: which requests take it, the
+ * header checks, and the one-shot exchange that carries the answer. The rules themselves are
+ * MCP knowledge and come as hooks (defaults in core/mcp/modernHttp.ts).
+ *
+ * Chosen per message, as a dual-era server does (basic/versioning): a POST without
+ * `Mcp-Session-Id` whose body claims the modern era (or whose `MCP-Protocol-Version` is not a
+ * legacy version) is modern; `initialize` and session traffic stay legacy on the same path.
+ * GET and DELETE without a session id that announce a modern version get 405 (no standalone
+ * stream, no sessions in this revision).
+ */
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { Logger } from '../../core/log.js';
+import {
+  checkModernHeaders,
+  type HeaderLookup,
+  type HttpRejection,
+  isModernPost,
+  modernErrorStatus,
+} from '../../core/mcp/modernHttp.js';
+import type { JsonObject } from '../../core/rpc/jsonrpc.js';
+import { ModernExchange } from './modernExchange.js';
+
+export interface ModernHttpHooks {
+  isModernPost?: (message: unknown, header: HeaderLookup) => boolean;
+  checkModernHeaders?: (message: JsonObject, header: HeaderLookup) => HttpRejection | undefined;
+  modernErrorStatus?: (code: number) => number;
+}
+
+export const headerLookup =
+  (req: IncomingMessage): HeaderLookup =>
+  (name) => {
+    const value = req.headers[name];
+    return Array.isArray(value) ? value[0] : value;
+  };
+
+export const modernPostHook = (hooks: ModernHttpHooks) => hooks.isModernPost ?? isModernPost;
+
+/** Sends a rejection as a JSON-RPC error with the request's id (clients can correlate it). */
+export function sendRejection(res: ServerResponse, id: unknown, rejection: HttpRejection): void {
+  const error: JsonObject = { code: rejection.code, message: rejection.message };
+  if (rejection.data !== undefined) error.data = rejection.data;
+  const validId = typeof id === 'string' || typeof id === 'number' ? id : null;
+  res.writeHead(rejection.status, { 'content-type': 'application/json' });
+  res.end(JSON.stringify({ jsonrpc: '2.0', id: validId, error }));
+}
+
+/**
+ * Serves one modern POST: checks its headers, then returns the exchange transport that
+ * carries it (undefined when the POST was rejected and answered here).
+ */
+export function modernExchange(
+  req: IncomingMessage,
+  res: ServerResponse,
+  message: JsonObject,
+  hooks: ModernHttpHooks & { maxBufferedBytes: number; log: Logger; onEnd: () => void },
+): ModernExchange | undefined {
+  const rejection = (hooks.checkModernHeaders ?? checkModernHeaders)(message, headerLookup(req));
+  if (rejection) {
+    sendRejection(res, message.id, rejection);
+    return undefined;
+  }
+  return new ModernExchange(res, {
+    statusOf: hooks.modernErrorStatus ?? modernErrorStatus,
+    maxBufferedBytes: hooks.maxBufferedBytes,
+    log: hooks.log,
+    onEnd: hooks.onEnd,
+  });
+}
