@@ -11,6 +11,7 @@ import { Catalog, type CatalogKind } from '../../core/catalog/catalog.js';
 import type { RouterConfig, UpstreamConfig } from '../../core/config/config.js';
 import { SUPERVISION_DEFAULTS } from '../../core/config/supervisionConfig.js';
 import { type Logger, silentLogger } from '../../core/log.js';
+import type { RequestObservation, RouterObserver } from '../../core/observe/observer.js';
 import { routerClientCapabilities } from '../../core/mcp/clientCapabilities.js';
 import type { ClientInfo } from '../../core/mcp/context.js';
 import { LATEST_LEGACY_VERSION } from '../../core/mcp/versions.js';
@@ -46,6 +47,7 @@ import { CatalogRefresh } from './catalogRefresh.js';
 import { routeHostOf, sessionHostOf } from './hosts.js';
 import { InflightIndex } from './inflight.js';
 import { LogLevels } from './logLevels.js';
+import { observeForward, watchedHooks } from './observed.js';
 import { type ReloadResult, reloadRouter } from './reload.js';
 import { schedulerClock } from './schedulerClock.js';
 import { ServerRequests } from './serverRequests.js';
@@ -67,6 +69,8 @@ export interface RouterOptions {
    * is cancelled upstream (actors/cancelOnDisconnect.ts); default 3000, 0 cancels at once.
    */
   disconnectGraceMs?: number;
+  /** Metrics and traces (core/observe/): called per routed request and session; none by default. */
+  observer?: RouterObserver;
 }
 
 export const VERSION = '0.1.0';
@@ -198,8 +202,8 @@ export class Router {
     return this.#upstreams;
   }
 
-  /** Attaches one downstream client on a transport. */
-  connect(transport: Transport): DownstreamSession {
+  /** Attaches one downstream client on a transport (`kind`: its label in metrics). */
+  connect(transport: Transport, kind = 'other'): DownstreamSession {
     const session = new DownstreamSession(
       this.#sessionHost,
       transport,
@@ -211,6 +215,11 @@ export class Router {
     }
     this.#sessions.add(session);
     void this.logging.sync();
+    const observer = this.#options.observer;
+    if (observer) {
+      observer.sessionOpened(session, kind);
+      session.connection.closed$.subscribe((reason) => observer.sessionClosed(session, reason.kind));
+    }
     session.closed
       .then(() => {
         this.#sessions.delete(session);
@@ -231,6 +240,20 @@ export class Router {
     method: string,
     params: JsonObject,
     caller: Caller,
+  ): Observable<RequestEvent> {
+    const observer = this.#options.observer;
+    if (observer === undefined) return this.#forward(upstreamName, method, params, caller);
+    return observeForward(observer, upstreamName, method, params, (traced, watch) =>
+      this.#forward(upstreamName, method, traced, caller, watch),
+    );
+  }
+
+  #forward(
+    upstreamName: string,
+    method: string,
+    params: JsonObject,
+    caller: Caller,
+    watch?: RequestObservation,
   ): Observable<RequestEvent> {
     if (this.#draining) {
       throw new RpcError(
@@ -272,8 +295,9 @@ export class Router {
       upstream: upstreamName,
       progressToken: caller.inbound.progressToken,
     };
-    const tracked = this.inflight.track(record, ({ onSent, onAdmit }) =>
-      isolated && session
+    const tracked = this.inflight.track(record, (hooks) => {
+      const { onSent, onAdmit } = watch === undefined ? hooks : watchedHooks(hooks, watch);
+      return isolated && session
         ? this.isolated.request$(upstream.config, session, method, params, { ...options, onSent })
         : upstream.request$(
             method,
@@ -281,8 +305,8 @@ export class Router {
             { ...options, onSent },
             caller.context.sessionId,
             onAdmit,
-          ),
-    );
+          );
+    });
     // A modern caller (no session) can be told -32021 by a server request (modernCallers.ts).
     return session ? tracked : this.serverRequests.modern.track(upstreamName, caller, tracked);
   }

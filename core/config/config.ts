@@ -30,6 +30,12 @@ import {
   substituteEnvRecord,
 } from './configSchema.js';
 import {
+  checkReadinessNames,
+  type ObserveConfig,
+  OBSERVE_KEYS,
+  parseObserve,
+} from './observeConfig.js';
+import {
   parseRouterSupervision,
   parseUpstreamSupervision,
   ROUTER_SUPERVISION_KEYS,
@@ -72,8 +78,8 @@ export interface UpstreamConfig extends UpstreamSupervisionConfig {
   disabled: boolean;
 }
 
-/** Supervision and shutdown keys: core/supervisionConfig.ts. */
-export interface RouterConfig extends RouterSupervisionConfig {
+/** Supervision and shutdown keys: core/supervisionConfig.ts; `metrics`, `readiness`: observeConfig.ts. */
+export interface RouterConfig extends RouterSupervisionConfig, ObserveConfig {
   /** In file order (see README for integer-like keys), disabled ones included. */
   upstreams: UpstreamConfig[];
   separator: string;
@@ -148,6 +154,7 @@ const MUX_KEYS = new Set([
   'maxJsonDepth',
   'maxSessionsPerPrincipal',
   ...ROUTER_SUPERVISION_KEYS,
+  ...OBSERVE_KEYS,
 ]);
 const SERVER_KEYS = new Set([
   'command',
@@ -213,6 +220,8 @@ export function parseConfig(value: unknown, options: ParseConfigOptions = {}): R
       }
     }
     config = { ...mux, upstreams };
+    const names = upstreams.map((u) => u.name);
+    for (const issue of checkReadinessNames(mux, names)) issues.add(issue.path, issue.reason);
   }
   if (issues.list.length > 0 || !config) throw new ConfigError(issues.list);
   return config;
@@ -309,6 +318,7 @@ function parseMux(value: unknown, issues: Issues): MuxOptions {
   }
   Object.assign(mux, parseLimits(raw, 'mcpMux', mux, issues));
   Object.assign(mux, parseRouterSupervision(raw, issues));
+  Object.assign(mux, parseObserve(raw, issues));
   return mux;
 }
 

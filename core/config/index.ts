@@ -50,3 +50,8 @@ export {
   UPSTREAM_SUPERVISION_KEYS,
   type UpstreamSupervisionConfig,
 } from './supervisionConfig.js';
+export {
+  type ObserveConfig,
+  parseObserve,
+  type ReadinessConfig,
+} from './observeConfig.js';

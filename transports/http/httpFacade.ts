@@ -6,6 +6,7 @@
  */
 
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { Socket } from 'node:net';
 import { merge } from 'rxjs';
 import { type Logger, silentLogger } from '../../core/log.js';
 import type { TransportServer } from '../../core/rpc/transport.js';
@@ -16,6 +17,7 @@ import {
   limitConnections,
 } from '../connectionLimit.js';
 import { listen } from '../listen.js';
+import { type ObserveEndpoints, serveObserve } from './observeRoutes.js';
 import { Protection, type ProtectionOptions, sendJsonRpcError } from './protection.js';
 import { SseServer } from './sseServer.js';
 import { type StreamableHttpOptions, StreamableHttpServer } from './streamableHttpServer.js';
@@ -35,6 +37,10 @@ export interface HttpFacadeOptions extends ProtectionOptions, StreamableHttpOpti
   messagesPath?: string;
   /** Open TCP connections at most, idle ones included; more get 503 (default 1024). */
   maxConnections?: number;
+  /** `/metrics`, `/healthz`, `/readyz` (transports/http/observeRoutes.ts); absent: none. */
+  observe?: ObserveEndpoints;
+  /** Told every accepted TCP socket (byte counters for the metrics). */
+  onSocket?: (socket: Socket) => void;
   log?: Logger;
 }
 
@@ -76,7 +82,9 @@ export async function createHttpFacade(options: HttpFacadeOptions = {}): Promise
     else if (legacy && url.pathname === ssePath) sse.handleStream(req, res, protection);
     else if (legacy && url.pathname === messagesPath)
       await sse.handleMessage(req, res, url, protection);
-    else {
+    else if (options.observe && (await serveObserve(options.observe, url.pathname, req, res))) {
+      // answered
+    } else {
       sendJsonRpcError(res, 404, -32000, 'Not Found');
       req.resume();
     }
@@ -91,6 +99,8 @@ export async function createHttpFacade(options: HttpFacadeOptions = {}): Promise
     });
   });
   limitConnections(server, options.maxConnections ?? DEFAULT_MAX_CONNECTIONS, log);
+  const onSocket = options.onSocket;
+  if (onSocket) server.on('connection', onSocket);
   answerMalformedRequests(server);
   const host = options.host ?? '127.0.0.1';
   const bound = await listen(server, options.port ?? 0, host);

@@ -1,0 +1,338 @@
+/**
+ * mcp-mux's Prometheus metrics (prom-client), on a registry of their own. Two kinds:
+ *
+ * - **Per request** (the `RouterObserver` hooks): counts by upstream/method/outcome, the
+ *   upstream's time, the router-added time and the queue wait. Label children are cached per
+ *   (upstream, method), so a request costs a map lookup and a few additions.
+ * - **Read at scrape** (`collect`): everything the router already knows (upstream states,
+ *   restarts, load, sessions, bytes). Nothing is counted on the hot path for them.
+ *
+ * Label cardinality is bounded: upstream names come from the config, methods from the routed
+ * method table, outcomes from `Outcome`; tool names only for the tools named in
+ * `mcpMux.metrics.trackTools`, and never a session id.
+ */
+import {
+  collectDefaultMetrics,
+  Counter,
+  Gauge,
+  Histogram,
+  type LabelValues,
+  Registry,
+} from 'prom-client';
+import type { JsonObject } from '../rpc/jsonrpc.js';
+import { eraOf } from '../mcp/versions.js';
+import type {
+  ObservedSession,
+  Outcome,
+  RequestObservation,
+  RouterObserver,
+} from './observer.js';
+import { RequestWatch } from './requestWatch.js';
+
+/** What the metrics read of one upstream at scrape time (as `mcp-mux inspect` shows it). */
+export interface UpstreamSample {
+  name: string;
+  state: string;
+  health: string;
+  tools: number;
+  queued: number;
+  running: number;
+  /** Restarts since the router started (monotonic). */
+  totalRestarts: number;
+  /** Why it last failed or restarted, if it did. */
+  lastError: string | undefined;
+}
+
+export interface MetricsSource {
+  upstreams(): Iterable<UpstreamSample>;
+}
+
+/** Bytes a facade has read and written so far (socket counters, read at scrape). */
+export type TrafficSource = () => { received: number; sent: number };
+
+export interface MuxMetricsOptions {
+  /** Exposed tool names that get their own `tool` label (`mcpMux.metrics.trackTools`). */
+  trackTools?: readonly string[];
+  /** Node's process metrics (default true). */
+  processMetrics?: boolean;
+  /** High-resolution time in ms (default `performance.now`). */
+  now?: () => number;
+}
+
+/** Buckets in seconds: routing overhead is microseconds, upstream calls up to minutes. */
+const ROUTER_BUCKETS = [
+  0.00001, 0.000025, 0.00005, 0.0001, 0.00025, 0.0005, 0.001, 0.0025, 0.005, 0.01, 0.05,
+];
+const UPSTREAM_BUCKETS = [
+  0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30, 60, 120,
+];
+const QUEUE_BUCKETS = [0.0001, 0.001, 0.005, 0.01, 0.05, 0.1, 0.5, 1, 5, 30];
+
+const MAX_REASON = 120;
+
+/** One (upstream, method) pair's label children, looked up once. */
+export interface MethodSeries {
+  upstream: string;
+  method: string;
+  upstreamSeconds: { observe(value: number): void };
+  routerSeconds: { observe(value: number): void };
+  queueSeconds: { observe(value: number): void };
+  outcomes: Map<Outcome, { inc(): void }>;
+}
+
+export class MuxMetrics implements RouterObserver {
+  readonly registry = new Registry();
+  readonly now: () => number;
+  readonly #requests: Counter<'upstream' | 'method' | 'outcome'>;
+  readonly #upstreamSeconds: Histogram<'upstream' | 'method'>;
+  readonly #routerSeconds: Histogram<'upstream' | 'method'>;
+  readonly #queueSeconds: Histogram<'upstream' | 'method'>;
+  readonly #rejections: Counter<'upstream'>;
+  readonly #toolCalls: Counter<'upstream' | 'tool' | 'outcome'> | undefined;
+  readonly #slowReaders: Counter<'transport'>;
+  readonly #sessionsClosed: Counter<'transport' | 'reason'>;
+  readonly #trackTools: ReadonlySet<string>;
+  readonly #series = new Map<string, MethodSeries>();
+  readonly #traffic = new Map<string, TrafficSource[]>();
+  /** Open downstream sessions and their transports. */
+  readonly #sessions = new Map<ObservedSession, string>();
+  #source: MetricsSource | undefined;
+
+  constructor(options: MuxMetricsOptions = {}) {
+    const registers = [this.registry];
+    this.now = options.now ?? (() => performance.now());
+    this.#trackTools = new Set(options.trackTools ?? []);
+    if (options.processMetrics !== false) collectDefaultMetrics({ register: this.registry });
+    this.#requests = new Counter({
+      name: 'mcp_mux_requests_total',
+      help: 'Routed requests by upstream, method and outcome',
+      labelNames: ['upstream', 'method', 'outcome'],
+      registers,
+    });
+    this.#upstreamSeconds = new Histogram({
+      name: 'mcp_mux_upstream_duration_seconds',
+      help: 'Time from sending a request upstream to its answer',
+      labelNames: ['upstream', 'method'],
+      buckets: UPSTREAM_BUCKETS,
+      registers,
+    });
+    this.#routerSeconds = new Histogram({
+      name: 'mcp_mux_router_duration_seconds',
+      help: 'Time mcp-mux adds to a routed request (its whole time less upstream time and queue wait)',
+      labelNames: ['upstream', 'method'],
+      buckets: ROUTER_BUCKETS,
+      registers,
+    });
+    this.#queueSeconds = new Histogram({
+      name: 'mcp_mux_queue_wait_seconds',
+      help: "Time a request waited in its upstream's queue for a slot",
+      labelNames: ['upstream', 'method'],
+      buckets: QUEUE_BUCKETS,
+      registers,
+    });
+    this.#rejections = new Counter({
+      name: 'mcp_mux_queue_rejections_total',
+      help: "Requests refused or pushed out because the upstream's queue was full",
+      labelNames: ['upstream'],
+      registers,
+    });
+    this.#toolCalls =
+      this.#trackTools.size === 0
+        ? undefined
+        : new Counter({
+            name: 'mcp_mux_tool_calls_total',
+            help: 'tools/call of the tracked tools (mcpMux.metrics.trackTools) by outcome',
+            labelNames: ['upstream', 'tool', 'outcome'],
+            registers,
+          });
+    this.#slowReaders = new Counter({
+      name: 'mcp_mux_slow_reader_disconnects_total',
+      help: 'Downstream sessions cut off because the client stopped reading',
+      labelNames: ['transport'],
+      registers,
+    });
+    this.#sessionsClosed = new Counter({
+      name: 'mcp_mux_sessions_closed_total',
+      help: 'Downstream sessions closed, by transport and close reason',
+      labelNames: ['transport', 'reason'],
+      registers,
+    });
+    this.#scrapeMetrics(registers);
+  }
+
+  /** What the scrape-time metrics read (the router); set once the router exists. */
+  attach(source: MetricsSource): void {
+    this.#source = source;
+  }
+
+  /** A facade's byte counters, summed under `transport`. Returns the detach function. */
+  addTraffic(transport: string, source: TrafficSource): () => void {
+    const list = this.#traffic.get(transport) ?? [];
+    list.push(source);
+    this.#traffic.set(transport, list);
+    return () => {
+      const at = list.indexOf(source);
+      if (at >= 0) list.splice(at, 1);
+    };
+  }
+
+  request(
+    upstream: string,
+    method: string,
+    name: string | undefined,
+    params: JsonObject,
+  ): RequestObservation {
+    const key = `${upstream}\u0000${method}`;
+    let series = this.#series.get(key);
+    if (series === undefined) {
+      series = this.#seriesOf(upstream, method);
+      this.#series.set(key, series);
+    }
+    const tool =
+      this.#toolCalls !== undefined && method === 'tools/call' && name !== undefined
+        ? this.#trackTools.has(name)
+          ? name
+          : undefined
+        : undefined;
+    return new RequestWatch(this, series, name, params, tool);
+  }
+
+  /** @internal (RequestWatch) counts an ended request. */
+  counted(series: MethodSeries, outcome: Outcome, tool: string | undefined): void {
+    let counter = series.outcomes.get(outcome);
+    if (counter === undefined) {
+      counter = this.#requests.labels(series.upstream, series.method, outcome);
+      series.outcomes.set(outcome, counter);
+    }
+    counter.inc();
+    if (outcome === 'overloaded') this.#rejections.labels(series.upstream).inc();
+    if (tool !== undefined) this.#toolCalls?.labels(series.upstream, tool, outcome).inc();
+  }
+
+  sessionOpened(session: ObservedSession, transport: string): void {
+    this.#sessions.set(session, transport);
+  }
+
+  sessionClosed(session: ObservedSession, reason: string): void {
+    const transport = this.#sessions.get(session) ?? 'unknown';
+    this.#sessions.delete(session);
+    this.#sessionsClosed.labels(transport, reason).inc();
+    if (reason === 'slow-reader') this.#slowReaders.labels(transport).inc();
+  }
+
+  /** The text exposition (`/metrics`). */
+  async scrape(): Promise<{ contentType: string; body: string }> {
+    return { contentType: this.registry.contentType, body: await this.registry.metrics() };
+  }
+
+  #seriesOf(upstream: string, method: string): MethodSeries {
+    const labels: LabelValues<'upstream' | 'method'> = { upstream, method };
+    return {
+      upstream,
+      method,
+      upstreamSeconds: this.#upstreamSeconds.labels(labels),
+      routerSeconds: this.#routerSeconds.labels(labels),
+      queueSeconds: this.#queueSeconds.labels(labels),
+      outcomes: new Map(),
+    };
+  }
+
+  /** The metrics read from the router at scrape time. */
+  #scrapeMetrics(registers: Registry[]): void {
+    const upstreams = () => this.#source?.upstreams() ?? [];
+    const perUpstream = (
+      name: string,
+      help: string,
+      value: (u: UpstreamSample) => number,
+    ): Gauge<'upstream'> =>
+      new Gauge({
+        name,
+        help,
+        labelNames: ['upstream'],
+        registers,
+        collect() {
+          this.reset();
+          for (const u of upstreams()) this.labels(u.name).set(value(u));
+        },
+      });
+    perUpstream('mcp_mux_upstream_in_flight', 'Requests running on the upstream', (u) => u.running);
+    perUpstream('mcp_mux_upstream_queued', 'Requests waiting for a slot', (u) => u.queued);
+    perUpstream('mcp_mux_upstream_up', '1 when the upstream is ready', (u) =>
+      u.state === 'ready' ? 1 : 0,
+    );
+    perUpstream('mcp_mux_upstream_tools', 'Tools the upstream exposes', (u) => u.tools);
+    new Gauge({
+      name: 'mcp_mux_upstream_state',
+      help: "1 for the upstream's current state (as mcp-mux inspect shows it)",
+      labelNames: ['upstream', 'state', 'health'],
+      registers,
+      collect() {
+        this.reset();
+        for (const u of upstreams()) this.labels(u.name, u.state, u.health).set(1);
+      },
+    });
+    new Counter({
+      name: 'mcp_mux_upstream_restarts_total',
+      help: 'Restarts of the upstream since mcp-mux started',
+      labelNames: ['upstream'],
+      registers,
+      collect() {
+        this.reset();
+        for (const u of upstreams()) this.labels(u.name).inc(u.totalRestarts);
+      },
+    });
+    new Gauge({
+      name: 'mcp_mux_upstream_last_restart_info',
+      help: 'Why the upstream last failed or restarted (the reason label; value 1)',
+      labelNames: ['upstream', 'reason'],
+      registers,
+      collect() {
+        this.reset();
+        for (const u of upstreams()) {
+          if (u.lastError !== undefined) {
+            this.labels(u.name, u.lastError.slice(0, MAX_REASON)).set(1);
+          }
+        }
+      },
+    });
+    const sessions = this.#sessions;
+    new Gauge({
+      name: 'mcp_mux_sessions',
+      help: 'Open downstream sessions by transport and protocol era',
+      labelNames: ['transport', 'era'],
+      registers,
+      collect() {
+        this.reset();
+        const counts = new Map<string, number>();
+        for (const [session, transport] of sessions) {
+          const version = session.context.protocolVersion;
+          const era = version === '' ? 'uninitialized' : (eraOf(version) ?? 'unknown');
+          const key = `${transport}\u0000${era}`;
+          counts.set(key, (counts.get(key) ?? 0) + 1);
+        }
+        for (const [key, n] of counts) {
+          const [transport = '', era = ''] = key.split('\u0000');
+          this.labels(transport, era).set(n);
+        }
+      },
+    });
+    const traffic = this.#traffic;
+    const bytes = (name: string, help: string, pick: 'received' | 'sent') =>
+      new Counter({
+        name,
+        help,
+        labelNames: ['transport'],
+        registers,
+        collect() {
+          this.reset();
+          for (const [transport, sources] of traffic) {
+            let total = 0;
+            for (const read of sources) total += read()[pick];
+            this.labels(transport).inc(total);
+          }
+        },
+      });
+    bytes('mcp_mux_received_bytes_total', 'Bytes read from downstream clients', 'received');
+    bytes('mcp_mux_sent_bytes_total', 'Bytes written to downstream clients', 'sent');
+  }
+}

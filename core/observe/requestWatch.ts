@@ -1,0 +1,97 @@
+/**
+ * One routed request as the metrics and the trace see it: the times of its milestones
+ * (routed, admitted, sent, answered, ended) and, when an OpenTelemetry SDK is registered, its
+ * span. One object per observed request, no closures.
+ *
+ * - queue wait = sent − admitted (0 when it ran at once),
+ * - upstream time = answered − sent,
+ * - router-added time = (ended − routed) − upstream time − queue wait: what mcp-mux spent
+ *   routing, admitting and relabelling the request, on both ways.
+ */
+import type { Span } from '@opentelemetry/api';
+import { SpanStatusCode } from '@opentelemetry/api';
+import type { JsonObject } from '../rpc/jsonrpc.js';
+import type { MethodSeries, MuxMetrics } from './metrics.js';
+import type { Outcome, RequestObservation } from './observer.js';
+import { startRequestSpan, traceOfParams, tracingActive, withTrace } from './traceContext.js';
+
+export class RequestWatch implements RequestObservation {
+  readonly params: JsonObject;
+  readonly #metrics: MuxMetrics;
+  readonly #series: MethodSeries;
+  readonly #tool: string | undefined;
+  readonly #span: Span | undefined;
+  readonly #routedAt: number;
+  #admittedAt = -1;
+  #sentAt = -1;
+  #answeredAt = -1;
+  #ended = false;
+
+  constructor(
+    metrics: MuxMetrics,
+    series: MethodSeries,
+    name: string | undefined,
+    params: JsonObject,
+    tool: string | undefined,
+  ) {
+    this.#metrics = metrics;
+    this.#series = series;
+    this.#tool = tool;
+    this.#routedAt = metrics.now();
+    if (tracingActive()) {
+      const span = startRequestSpan(
+        { upstream: series.upstream, method: series.method, name },
+        traceOfParams(params),
+      );
+      this.#span = span;
+      this.params = withTrace(params, span.spanContext());
+    } else {
+      this.params = params;
+    }
+  }
+
+  admitted(): void {
+    if (this.#admittedAt < 0) this.#admittedAt = this.#metrics.now();
+  }
+
+  sent(): void {
+    if (this.#sentAt < 0) this.#sentAt = this.#metrics.now();
+  }
+
+  answered(): void {
+    if (this.#answeredAt < 0) this.#answeredAt = this.#metrics.now();
+  }
+
+  end(outcome: Outcome, error?: unknown): void {
+    if (this.#ended) return;
+    this.#ended = true;
+    const series = this.#series;
+    const endedAt = this.#metrics.now();
+    const sentAt = this.#sentAt;
+    let queueMs = 0;
+    let upstreamMs = 0;
+    if (sentAt >= 0) {
+      queueMs = this.#admittedAt >= 0 ? Math.max(0, sentAt - this.#admittedAt) : 0;
+      upstreamMs = Math.max(0, (this.#answeredAt >= 0 ? this.#answeredAt : endedAt) - sentAt);
+      series.queueSeconds.observe(queueMs / 1000);
+      series.upstreamSeconds.observe(upstreamMs / 1000);
+    } else if (this.#admittedAt >= 0) {
+      queueMs = endedAt - this.#admittedAt; // it left the queue without being sent
+    }
+    const routerMs = Math.max(0, endedAt - this.#routedAt - upstreamMs - queueMs);
+    series.routerSeconds.observe(routerMs / 1000);
+    this.#metrics.counted(series, outcome, this.#tool);
+    const span = this.#span;
+    if (span !== undefined) {
+      span.setAttribute('mcp.outcome', outcome);
+      span.setAttribute('mcp.queue_wait_ms', queueMs);
+      if (outcome !== 'ok') {
+        span.setStatus({
+          code: SpanStatusCode.ERROR,
+          message: error instanceof Error ? error.message : outcome,
+        });
+      }
+      span.end();
+    }
+  }
+}
