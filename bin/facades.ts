@@ -61,7 +61,10 @@ export const DEFAULT_HOST = '127.0.0.1';
  * `HOST:PORT`, `:PORT` or `PORT` (host 127.0.0.1), `[v6]:PORT`. Port 0 picks a free port.
  * @throws UsageError
  */
-export function parseListen(kind: ListenKind, value: string): ListenSpec {
+export function parseListen<K extends string = ListenKind>(
+  kind: K,
+  value: string,
+): { kind: K; host: string; port: number } {
   const match = /^(?:\[([0-9A-Fa-f:.]+)\]|([^:[\]]*)):(\d+)$|^(\d+)$/.exec(value.trim());
   const host = match?.[1] ?? match?.[2] ?? '';
   const port = Number(match?.[3] ?? match?.[4]);

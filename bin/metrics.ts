@@ -5,9 +5,9 @@
  * answers 404 to every other path.
  */
 import { createServer } from 'node:http';
-import { listen } from '../transports/listen.js';
-import { type ObserveEndpoints, serveObserve } from '../transports/http/observeRoutes.js';
 import type { Logger } from '../index.js';
+import { type ObserveEndpoints, serveObserve } from '../transports/http/observeRoutes.js';
+import { listen } from '../transports/listen.js';
 
 export interface MetricsListener {
   readonly url: string;

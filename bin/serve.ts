@@ -7,6 +7,7 @@
  */
 import { firstValueFrom } from 'rxjs';
 import { SUPERVISION_DEFAULTS } from '../core/config/supervisionConfig.js';
+import type { TrafficCounter } from '../core/observe/traffic.js';
 import type { Logger, Router } from '../index.js';
 import { StdioServerTransport } from '../transports/stdio.js';
 import type { Facades } from './facades.js';
@@ -23,6 +24,8 @@ export interface ServeOptions {
   facades?: Facades;
   /** The config file: watched for changes (hot reload, also on SIGHUP). */
   configPath?: string;
+  /** Counts the stdio facade's bytes (metrics); stdin/stdout's own counters are read. */
+  stdioTraffic?: TrafficCounter;
 }
 
 export async function serve(router: Router, log: Logger, options: ServeOptions): Promise<number> {
@@ -39,7 +42,20 @@ export async function serve(router: Router, log: Logger, options: ServeOptions):
   if (stdioTransport && router.config.maxJsonDepth !== undefined) {
     stdioTransport.maxJsonDepth = router.config.maxJsonDepth;
   }
-  const session = stdioTransport ? router.connect(stdioTransport) : undefined;
+  const session = stdioTransport ? router.connect(stdioTransport, 'stdio') : undefined;
+  if (stdioTransport && options.stdioTraffic) {
+    const stdin = process.stdin as { bytesRead?: number };
+    const stdout = process.stdout as { bytesWritten?: number };
+    options.stdioTraffic.add({
+      get bytesRead() {
+        return stdin.bytesRead ?? 0;
+      },
+      get bytesWritten() {
+        return stdout.bytesWritten ?? 0;
+      },
+      once: () => undefined,
+    });
+  }
   void started.then(() => {
     const statuses = router.status();
     const ready = statuses.filter((s) => s.state === 'ready');

@@ -9,7 +9,7 @@
  * password, cookie, api key) and `env`/`headers` values are replaced by `[redacted]`, in both
  * formats.
  */
-import { pino, type Logger as PinoLogger } from 'pino';
+import { type Logger as PinoLogger, pino } from 'pino';
 
 export type LogLevel = 'debug' | 'info' | 'warn' | 'error';
 export type LogFormat = 'text' | 'json';

@@ -11,10 +11,10 @@ import { Catalog, type CatalogKind } from '../../core/catalog/catalog.js';
 import type { RouterConfig, UpstreamConfig } from '../../core/config/config.js';
 import { SUPERVISION_DEFAULTS } from '../../core/config/supervisionConfig.js';
 import { type Logger, silentLogger } from '../../core/log.js';
-import type { RequestObservation, RouterObserver } from '../../core/observe/observer.js';
 import { routerClientCapabilities } from '../../core/mcp/clientCapabilities.js';
 import type { ClientInfo } from '../../core/mcp/context.js';
 import { LATEST_LEGACY_VERSION } from '../../core/mcp/versions.js';
+import type { RequestObservation, RouterObserver } from '../../core/observe/observer.js';
 import {
   Connection,
   type InboundContext,
@@ -218,7 +218,9 @@ export class Router {
     const observer = this.#options.observer;
     if (observer) {
       observer.sessionOpened(session, kind);
-      session.connection.closed$.subscribe((reason) => observer.sessionClosed(session, reason.kind));
+      session.connection.closed$.subscribe((reason) =>
+        observer.sessionClosed(session, reason.kind),
+      );
     }
     session.closed
       .then(() => {

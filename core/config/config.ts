@@ -31,8 +31,8 @@ import {
 } from './configSchema.js';
 import {
   checkReadinessNames,
-  type ObserveConfig,
   OBSERVE_KEYS,
+  type ObserveConfig,
   parseObserve,
 } from './observeConfig.js';
 import {

@@ -33,6 +33,11 @@ export {
   substituteEnvRecord,
 } from './configSchema.js';
 export {
+  type ObserveConfig,
+  parseObserve,
+  type ReadinessConfig,
+} from './observeConfig.js';
+export {
   type JitterKind,
   KEEPALIVE_DEFAULTS,
   type KeepaliveConfig,
@@ -50,8 +55,3 @@ export {
   UPSTREAM_SUPERVISION_KEYS,
   type UpstreamSupervisionConfig,
 } from './supervisionConfig.js';
-export {
-  type ObserveConfig,
-  parseObserve,
-  type ReadinessConfig,
-} from './observeConfig.js';

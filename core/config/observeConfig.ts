@@ -4,7 +4,15 @@
  *   "metrics": { "trackTools": ["search", "github/create_issue"] }
  *   "readiness": "all" | "any" | ["github", "files"]
  */
-import { type ConfigIssue, child, type Issues, type JsonObject, knownKeys, object, stringArray } from './configSchema.js';
+import {
+  type ConfigIssue,
+  child,
+  type Issues,
+  type JsonObject,
+  knownKeys,
+  object,
+  stringArray,
+} from './configSchema.js';
 
 export type ReadinessConfig = 'all' | 'any' | string[];
 

@@ -1,5 +1,11 @@
 /** The public surface of core/observe/ (STYLE.md, principle 6). */
-export { type HealthAnswer, type HealthUpstream, liveness, type ReadinessRule, readiness } from './health.js';
+export {
+  type HealthAnswer,
+  type HealthUpstream,
+  liveness,
+  type ReadinessRule,
+  readiness,
+} from './health.js';
 export {
   type MetricsSource,
   MuxMetrics,

@@ -12,21 +12,16 @@
  * `mcpMux.metrics.trackTools`, and never a session id.
  */
 import {
-  collectDefaultMetrics,
   Counter,
+  collectDefaultMetrics,
   Gauge,
   Histogram,
   type LabelValues,
   Registry,
 } from 'prom-client';
-import type { JsonObject } from '../rpc/jsonrpc.js';
 import { eraOf } from '../mcp/versions.js';
-import type {
-  ObservedSession,
-  Outcome,
-  RequestObservation,
-  RouterObserver,
-} from './observer.js';
+import type { JsonObject } from '../rpc/jsonrpc.js';
+import type { ObservedSession, Outcome, RequestObservation, RouterObserver } from './observer.js';
 import { RequestWatch } from './requestWatch.js';
 
 /** What the metrics read of one upstream at scrape time (as `mcp-mux inspect` shows it). */
