@@ -51,9 +51,14 @@ export function observeForward(
     throw error;
   }
   return new Observable<RequestEvent>((subscriber) => {
+    // The caller may unsubscribe as soon as it has the result (before `complete`).
+    let answered = false;
     const subscription = source.subscribe({
       next: (event) => {
-        if (event.kind === 'result') watch.answered();
+        if (event.kind === 'result') {
+          answered = true;
+          watch.answered();
+        }
         subscriber.next(event);
       },
       error: (error: unknown) => {
@@ -67,7 +72,7 @@ export function observeForward(
     });
     return () => {
       subscription.unsubscribe();
-      watch.end('cancelled');
+      watch.end(answered ? 'ok' : 'cancelled');
     };
   });
 }
