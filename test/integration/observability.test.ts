@@ -20,9 +20,7 @@ import { fixture, writeConfig } from './harness.js';
 
 const value = (samples: Sample[], name: string, labels: Record<string, string>): number =>
   samples
-    .filter(
-      (s) => s.name === name && Object.entries(labels).every(([k, v]) => s.labels[k] === v),
-    )
+    .filter((s) => s.name === name && Object.entries(labels).every(([k, v]) => s.labels[k] === v))
     .reduce((sum, s) => sum + s.value, 0);
 
 async function scrape(base: string): Promise<Sample[]> {
@@ -70,11 +68,7 @@ describe('observability of the CLI (HTTP facade, --metrics listener, JSON logs)'
     client = new Client({ name: 'observer-test', version: '1.0.0' });
     await client.connect(clientTransport('http', httpUrl));
     // Start-up settles once both upstreams are ready or failed.
-    await until(
-      async () => (await fetch(`${base}/readyz`)).status === 200,
-      15_000,
-      'readiness',
-    );
+    await until(async () => (await fetch(`${base}/readyz`)).status === 200, 15_000, 'readiness');
   }, 30_000);
 
   afterAll(async () => {
@@ -155,7 +149,10 @@ describe('observability of the CLI (HTTP facade, --metrics listener, JSON logs)'
   it('answers /healthz and /readyz with each upstream state; readiness follows the rule', async () => {
     const health = await fetch(`${base}/healthz`);
     expect(health.status).toBe(200);
-    const body = (await health.json()) as { status: string; upstreams: { name: string; state: string }[] };
+    const body = (await health.json()) as {
+      status: string;
+      upstreams: { name: string; state: string }[];
+    };
     expect(body.status).toBe('ok');
     expect(body.upstreams.map((u) => [u.name, u.state]).sort()).toEqual([
       ['broken', 'failed'],
@@ -222,7 +219,9 @@ describe('observability of the CLI (HTTP facade, --metrics listener, JSON logs)'
       .filter((line) => line.startsWith('{'));
     expect(lines.length).toBeGreaterThan(3);
     const parsed = lines.map((line) => JSON.parse(line) as Record<string, unknown>);
-    expect(parsed.every((l) => typeof l.msg === 'string' && typeof l.level === 'string')).toBe(true);
+    expect(parsed.every((l) => typeof l.msg === 'string' && typeof l.level === 'string')).toBe(
+      true,
+    );
     expect(parsed.some((l) => String(l.msg).includes('upstream rec: ready'))).toBe(true);
     expect(cli.output()).not.toContain('sekrit-env-value');
   });
