@@ -4,6 +4,8 @@
  * with their rules, the separate `--metrics` listener, a client's trace id reaching the
  * upstream (in `_meta` and from the HTTP `traceparent` header), JSON logs without secrets.
  */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parsePromText, type Sample } from '../../bin/promText.js';
@@ -16,7 +18,7 @@ import {
   startCli,
   until,
 } from './cliNetwork.js';
-import { fixture, writeConfig } from './harness.js';
+import { fixture, root, writeConfig } from './harness.js';
 
 const value = (samples: Sample[], name: string, labels: Record<string, string>): number =>
   samples
@@ -224,5 +226,19 @@ describe('observability of the CLI (HTTP facade, --metrics listener, JSON logs)'
     );
     expect(parsed.some((l) => String(l.msg).includes('upstream rec: ready'))).toBe(true);
     expect(cli.output()).not.toContain('sekrit-env-value');
+  });
+
+  it('serves every metric the example dashboard and scrape config use', async () => {
+    const text = await (await fetch(`${metricsBase}/metrics`)).text();
+    const families = new Set([...text.matchAll(/^# TYPE (\S+) /gm)].map((m) => m[1]));
+    const used = new Set<string>();
+    for (const file of ['grafana-dashboard.json', 'prometheus.yml']) {
+      const source = readFileSync(join(root, 'examples/observability', file), 'utf8');
+      for (const [name] of source.matchAll(/\b(?:mcp_mux|process|nodejs)_[a-z0-9_]+/g)) {
+        used.add(name.replace(/_(bucket|sum|count)$/, ''));
+      }
+    }
+    expect(used.size).toBeGreaterThan(10);
+    expect([...used].filter((name) => !families.has(name))).toEqual([]);
   });
 });
