@@ -129,7 +129,12 @@ async function main(argv: string[]): Promise<number> {
   const config = await loadConfigFile(values.config);
   const level = (values['log-level'] as typeof config.logLevel | undefined) ?? config.logLevel;
   const log: Logger = createLogger({ level, format: logFormat });
-  const observability = createObservability(config, command === 'serve' && !values['no-metrics']);
+  // Metrics cost a little per request: on only where something can scrape them.
+  const scrapable = metricsListen !== undefined || listeners.some((l) => l.kind !== 'ws');
+  const observability = createObservability(
+    config,
+    command === 'serve' && !values['no-metrics'] && scrapable,
+  );
   const stopTracing = command === 'serve' ? await startTracing(process.env, log) : undefined;
   const router = createRouter(config, {
     log,
