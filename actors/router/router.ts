@@ -15,6 +15,7 @@ import { routerClientCapabilities } from '../../core/mcp/clientCapabilities.js';
 import type { ClientInfo } from '../../core/mcp/context.js';
 import { LATEST_LEGACY_VERSION } from '../../core/mcp/versions.js';
 import type { RequestObservation, RouterObserver } from '../../core/observe/observer.js';
+import { outcomeOf } from '../../core/observe/outcome.js';
 import {
   Connection,
   type InboundContext,
@@ -47,7 +48,7 @@ import { CatalogRefresh } from './catalogRefresh.js';
 import { routeHostOf, sessionHostOf } from './hosts.js';
 import { InflightIndex } from './inflight.js';
 import { LogLevels } from './logLevels.js';
-import { observeForward, watchedHooks } from './observed.js';
+import { requestName } from './observed.js';
 import { type ReloadResult, reloadRouter } from './reload.js';
 import { schedulerClock } from './schedulerClock.js';
 import { ServerRequests } from './serverRequests.js';
@@ -245,9 +246,13 @@ export class Router {
   ): Observable<RequestEvent> {
     const observer = this.#options.observer;
     if (observer === undefined) return this.#forward(upstreamName, method, params, caller);
-    return observeForward(observer, upstreamName, method, params, (traced, watch) =>
-      this.#forward(upstreamName, method, traced, caller, watch),
-    );
+    const watch = observer.request(upstreamName, method, requestName(params), params);
+    try {
+      return this.#forward(upstreamName, method, watch.params, caller, watch);
+    } catch (error) {
+      watch.end(outcomeOf(error), error);
+      throw error;
+    }
   }
 
   #forward(
@@ -296,10 +301,10 @@ export class Router {
       method,
       upstream: upstreamName,
       progressToken: caller.inbound.progressToken,
+      watch,
     };
-    const tracked = this.inflight.track(record, (hooks) => {
-      const { onSent, onAdmit } = watch === undefined ? hooks : watchedHooks(hooks, watch);
-      return isolated && session
+    const tracked = this.inflight.track(record, ({ onSent, onAdmit }) =>
+      isolated && session
         ? this.isolated.request$(upstream.config, session, method, params, { ...options, onSent })
         : upstream.request$(
             method,
@@ -307,8 +312,8 @@ export class Router {
             { ...options, onSent },
             caller.context.sessionId,
             onAdmit,
-          );
-    });
+          ),
+    );
     // A modern caller (no session) can be told -32021 by a server request (modernCallers.ts).
     return session ? tracked : this.serverRequests.modern.track(upstreamName, caller, tracked);
   }

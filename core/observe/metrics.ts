@@ -23,6 +23,12 @@ import { eraOf } from '../mcp/versions.js';
 import type { JsonObject } from '../rpc/jsonrpc.js';
 import type { ObservedSession, Outcome, RequestObservation, RouterObserver } from './observer.js';
 import { RequestWatch } from './requestWatch.js';
+import {
+  type CounterSeries,
+  FastCounter,
+  FastHistogram,
+  type HistogramSeries,
+} from './seriesMetrics.js';
 
 /** What the metrics read of one upstream at scrape time (as `mcp-mux inspect` shows it). */
 export interface UpstreamSample {
@@ -69,19 +75,19 @@ const MAX_REASON = 120;
 export interface MethodSeries {
   upstream: string;
   method: string;
-  upstreamSeconds: { observe(value: number): void };
-  routerSeconds: { observe(value: number): void };
-  queueSeconds: { observe(value: number): void };
-  outcomes: Map<Outcome, { inc(): void }>;
+  upstreamSeconds: HistogramSeries;
+  routerSeconds: HistogramSeries;
+  queueSeconds: HistogramSeries;
+  outcomes: Map<Outcome, CounterSeries>;
 }
 
 export class MuxMetrics implements RouterObserver {
   readonly registry = new Registry();
   readonly now: () => number;
-  readonly #requests: Counter<'upstream' | 'method' | 'outcome'>;
-  readonly #upstreamSeconds: Histogram<'upstream' | 'method'>;
-  readonly #routerSeconds: Histogram<'upstream' | 'method'>;
-  readonly #queueSeconds: Histogram<'upstream' | 'method'>;
+  readonly #requests: FastCounter;
+  readonly #upstreamSeconds: FastHistogram;
+  readonly #routerSeconds: FastHistogram;
+  readonly #queueSeconds: FastHistogram;
   readonly #rejections: Counter<'upstream'>;
   readonly #toolCalls: Counter<'upstream' | 'tool' | 'outcome'> | undefined;
   readonly #slowReaders: Counter<'transport'>;
@@ -98,33 +104,30 @@ export class MuxMetrics implements RouterObserver {
     this.now = options.now ?? (() => performance.now());
     this.#trackTools = new Set(options.trackTools ?? []);
     if (options.processMetrics !== false) collectDefaultMetrics({ register: this.registry });
-    this.#requests = new Counter({
-      name: 'mcp_mux_requests_total',
-      help: 'Routed requests by upstream, method and outcome',
-      labelNames: ['upstream', 'method', 'outcome'],
-      registers,
-    });
-    this.#upstreamSeconds = new Histogram({
-      name: 'mcp_mux_upstream_duration_seconds',
-      help: 'Time from sending a request upstream to its answer',
-      labelNames: ['upstream', 'method'],
-      buckets: UPSTREAM_BUCKETS,
-      registers,
-    });
-    this.#routerSeconds = new Histogram({
-      name: 'mcp_mux_router_duration_seconds',
-      help: 'Time mcp-mux adds to a routed request (its whole time less upstream time and queue wait)',
-      labelNames: ['upstream', 'method'],
-      buckets: ROUTER_BUCKETS,
-      registers,
-    });
-    this.#queueSeconds = new Histogram({
-      name: 'mcp_mux_queue_wait_seconds',
-      help: "Time a request waited in its upstream's queue for a slot",
-      labelNames: ['upstream', 'method'],
-      buckets: QUEUE_BUCKETS,
-      registers,
-    });
+    const registry = this.registry;
+    this.#requests = new FastCounter(
+      'mcp_mux_requests_total',
+      'Routed requests by upstream, method and outcome',
+      registry,
+    );
+    this.#upstreamSeconds = new FastHistogram(
+      'mcp_mux_upstream_duration_seconds',
+      'Time from sending a request upstream to its answer',
+      registry,
+      UPSTREAM_BUCKETS,
+    );
+    this.#routerSeconds = new FastHistogram(
+      'mcp_mux_router_duration_seconds',
+      'Time mcp-mux adds to a routed request (its whole time less upstream time and queue wait)',
+      registry,
+      ROUTER_BUCKETS,
+    );
+    this.#queueSeconds = new FastHistogram(
+      'mcp_mux_queue_wait_seconds',
+      "Time a request waited in its upstream's queue for a slot",
+      registry,
+      QUEUE_BUCKETS,
+    );
     this.#rejections = new Counter({
       name: 'mcp_mux_queue_rejections_total',
       help: "Requests refused or pushed out because the upstream's queue was full",
@@ -196,7 +199,11 @@ export class MuxMetrics implements RouterObserver {
   counted(series: MethodSeries, outcome: Outcome, tool: string | undefined): void {
     let counter = series.outcomes.get(outcome);
     if (counter === undefined) {
-      counter = this.#requests.labels(series.upstream, series.method, outcome);
+      counter = this.#requests.series({
+        upstream: series.upstream,
+        method: series.method,
+        outcome,
+      });
       series.outcomes.set(outcome, counter);
     }
     counter.inc();
@@ -221,13 +228,13 @@ export class MuxMetrics implements RouterObserver {
   }
 
   #seriesOf(upstream: string, method: string): MethodSeries {
-    const labels: LabelValues<'upstream' | 'method'> = { upstream, method };
+    const labels = { upstream, method };
     return {
       upstream,
       method,
-      upstreamSeconds: this.#upstreamSeconds.labels(labels),
-      routerSeconds: this.#routerSeconds.labels(labels),
-      queueSeconds: this.#queueSeconds.labels(labels),
+      upstreamSeconds: this.#upstreamSeconds.series(labels),
+      routerSeconds: this.#routerSeconds.series(labels),
+      queueSeconds: this.#queueSeconds.series(labels),
       outcomes: new Map(),
     };
   }

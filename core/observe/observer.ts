@@ -22,8 +22,11 @@ export interface RequestObservation {
    * router's span when a trace is active (the caller's object is never modified).
    */
   readonly params: JsonObject;
-  /** The upstream's queue admitted it (it may still wait for a slot). */
-  admitted(): void;
+  /**
+   * The upstream's queue admitted it (it may still wait for a slot): `ticket.waitedMs` is read
+   * when it ends (the queue's own measure of its wait).
+   */
+  admitted(ticket: { readonly waitedMs?: number }): void;
   /** It was written to the upstream's connection (its queue wait is over). */
   sent(): void;
   /** The upstream's answer arrived (a result or an error); before `end`. */

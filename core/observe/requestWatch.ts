@@ -3,7 +3,8 @@
  * (routed, admitted, sent, answered, ended) and, when an OpenTelemetry SDK is registered, its
  * span. One object per observed request, no closures.
  *
- * - queue wait = sent − admitted (0 when it ran at once),
+ * - queue wait = the admission ticket's `waitedMs` (0 when it ran at once; the queue measures
+ *   it on the router's clock),
  * - upstream time = answered − sent,
  * - router-added time = (ended − routed) − upstream time − queue wait: what mcp-mux spent
  *   routing, admitting and relabelling the request, on both ways.
@@ -22,7 +23,7 @@ export class RequestWatch implements RequestObservation {
   readonly #tool: string | undefined;
   readonly #span: Span | undefined;
   readonly #routedAt: number;
-  #admittedAt = -1;
+  #ticket: { readonly waitedMs?: number } | undefined;
   #sentAt = -1;
   #answeredAt = -1;
   #ended = false;
@@ -50,8 +51,8 @@ export class RequestWatch implements RequestObservation {
     }
   }
 
-  admitted(): void {
-    if (this.#admittedAt < 0) this.#admittedAt = this.#metrics.now();
+  admitted(ticket: { readonly waitedMs?: number }): void {
+    this.#ticket = ticket;
   }
 
   sent(): void {
@@ -68,18 +69,18 @@ export class RequestWatch implements RequestObservation {
     const series = this.#series;
     const endedAt = this.#metrics.now();
     const sentAt = this.#sentAt;
-    let queueMs = 0;
-    let upstreamMs = 0;
+    const queueMs = this.#ticket?.waitedMs ?? 0;
+    // The times are of requests that reached the upstream; one refused or that left the
+    // queue is only counted (by outcome).
     if (sentAt >= 0) {
-      queueMs = this.#admittedAt >= 0 ? Math.max(0, sentAt - this.#admittedAt) : 0;
-      upstreamMs = Math.max(0, (this.#answeredAt >= 0 ? this.#answeredAt : endedAt) - sentAt);
+      const answeredAt = this.#answeredAt >= 0 ? this.#answeredAt : endedAt;
+      const upstreamMs = Math.max(0, answeredAt - sentAt);
       series.queueSeconds.observe(queueMs / 1000);
       series.upstreamSeconds.observe(upstreamMs / 1000);
-    } else if (this.#admittedAt >= 0) {
-      queueMs = endedAt - this.#admittedAt; // it left the queue without being sent
+      series.routerSeconds.observe(
+        Math.max(0, endedAt - this.#routedAt - upstreamMs - queueMs) / 1000,
+      );
     }
-    const routerMs = Math.max(0, endedAt - this.#routedAt - upstreamMs - queueMs);
-    series.routerSeconds.observe(routerMs / 1000);
     this.#metrics.counted(series, outcome, this.#tool);
     const span = this.#span;
     if (span !== undefined) {
