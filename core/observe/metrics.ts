@@ -52,7 +52,10 @@ export interface MetricsSource {
 export type TrafficSource = () => { received: number; sent: number };
 
 export interface MuxMetricsOptions {
-  /** Exposed tool names that get their own `tool` label (`mcpMux.metrics.trackTools`). */
+  /**
+   * Tools that get their own `tool` label (`mcpMux.metrics.trackTools`): the name the upstream
+   * gives it (any upstream), or `upstream/name`.
+   */
   trackTools?: readonly string[];
   /** Node's process metrics (default true). */
   processMetrics?: boolean;
@@ -186,12 +189,11 @@ export class MuxMetrics implements RouterObserver {
       series = this.#seriesOf(upstream, method);
       this.#series.set(key, series);
     }
-    const tool =
-      this.#toolCalls !== undefined && method === 'tools/call' && name !== undefined
-        ? this.#trackTools.has(name)
-          ? name
-          : undefined
-        : undefined;
+    let tool: string | undefined;
+    if (this.#toolCalls !== undefined && method === 'tools/call' && name !== undefined) {
+      const tracked = this.#trackTools;
+      if (tracked.has(name) || tracked.has(`${upstream}/${name}`)) tool = name;
+    }
     return new RequestWatch(this, series, name, params, tool);
   }
 
