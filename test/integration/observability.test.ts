@@ -15,10 +15,11 @@ import {
   POST_HEADERS,
   type Proc,
   rawRequest,
+  spawnNode,
   startCli,
   until,
 } from './cliNetwork.js';
-import { fixture, root, writeConfig } from './harness.js';
+import { cliPath, fixture, root, writeConfig } from './harness.js';
 
 const value = (samples: Sample[], name: string, labels: Record<string, string>): number =>
   samples
@@ -240,5 +241,32 @@ describe('observability of the CLI (HTTP facade, --metrics listener, JSON logs)'
     }
     expect(used.size).toBeGreaterThan(10);
     expect([...used].filter((name) => !families.has(name))).toEqual([]);
+  });
+
+  it('mcp-mux status --once prints a table of the upstreams from /readyz and /metrics', async () => {
+    const status = spawnNode([cliPath, 'status', '--url', httpUrl, '--once']);
+    await until(() => status.child.exitCode !== null, 10_000, 'status to exit');
+    expect(status.child.exitCode).toBe(0);
+    const lines = status.output().trim().split('\n');
+    expect(lines[0]).toBe('mcp-mux: ready');
+    expect(lines[1]?.split(/\s+/)).toEqual([
+      'UPSTREAM',
+      'STATE',
+      'HEALTH',
+      'TOOLS',
+      'IN-FLIGHT',
+      'QUEUED',
+      'P50',
+      'P99',
+      'REQS',
+      'RESTARTS',
+    ]);
+    const rec = lines.find((l) => l.startsWith('rec '))?.split(/\s+/);
+    expect(rec?.slice(0, 6)).toEqual(['rec', 'ready', 'ready', '3', '0', '0']);
+    expect(rec?.[6]).toMatch(/ms$/);
+    expect(Number(rec?.[8])).toBeGreaterThanOrEqual(5);
+    const broken = lines.find((l) => l.startsWith('broken '))?.split(/\s+/);
+    expect(broken?.slice(0, 2)).toEqual(['broken', 'failed']);
+    expect(broken?.at(-1)).toBe('1');
   });
 });
