@@ -11,24 +11,12 @@
  * method table, outcomes from `Outcome`; tool names only for the tools named in
  * `mcpMux.metrics.trackTools`, and never a session id.
  */
-import {
-  Counter,
-  collectDefaultMetrics,
-  Gauge,
-  Histogram,
-  type LabelValues,
-  Registry,
-} from 'prom-client';
+import { Counter, collectDefaultMetrics, Gauge, Registry } from 'prom-client';
 import { eraOf } from '../mcp/versions.js';
 import type { JsonObject } from '../rpc/jsonrpc.js';
 import type { ObservedSession, Outcome, RequestObservation, RouterObserver } from './observer.js';
-import { RequestWatch } from './requestWatch.js';
-import {
-  type CounterSeries,
-  FastCounter,
-  FastHistogram,
-  type HistogramSeries,
-} from './seriesMetrics.js';
+import { type MethodSeries, RequestWatch, type WatchSink } from './requestWatch.js';
+import { FastCounter, FastHistogram } from './seriesMetrics.js';
 
 /** What the metrics read of one upstream at scrape time (as `mcp-mux inspect` shows it). */
 export interface UpstreamSample {
@@ -74,17 +62,7 @@ const QUEUE_BUCKETS = [0.0001, 0.001, 0.005, 0.01, 0.05, 0.1, 0.5, 1, 5, 30];
 
 const MAX_REASON = 120;
 
-/** One (upstream, method) pair's label children, looked up once. */
-export interface MethodSeries {
-  upstream: string;
-  method: string;
-  upstreamSeconds: HistogramSeries;
-  routerSeconds: HistogramSeries;
-  queueSeconds: HistogramSeries;
-  outcomes: Map<Outcome, CounterSeries>;
-}
-
-export class MuxMetrics implements RouterObserver {
+export class MuxMetrics implements RouterObserver, WatchSink {
   readonly registry = new Registry();
   readonly now: () => number;
   readonly #requests: FastCounter;

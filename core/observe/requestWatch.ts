@@ -12,13 +12,29 @@
 import type { Span } from '@opentelemetry/api';
 import { SpanStatusCode } from '@opentelemetry/api';
 import type { JsonObject } from '../rpc/jsonrpc.js';
-import type { MethodSeries, MuxMetrics } from './metrics.js';
 import type { Outcome, RequestObservation } from './observer.js';
+import type { CounterSeries, HistogramSeries } from './seriesMetrics.js';
 import { startRequestSpan, traceOfParams, tracingActive, withTrace } from './traceContext.js';
+
+/** One (upstream, method) pair's series, looked up once. */
+export interface MethodSeries {
+  upstream: string;
+  method: string;
+  upstreamSeconds: HistogramSeries;
+  routerSeconds: HistogramSeries;
+  queueSeconds: HistogramSeries;
+  outcomes: Map<Outcome, CounterSeries>;
+}
+
+/** Where an ended request is counted (`MuxMetrics`), and its clock. */
+export interface WatchSink {
+  now(): number;
+  counted(series: MethodSeries, outcome: Outcome, tool: string | undefined): void;
+}
 
 export class RequestWatch implements RequestObservation {
   readonly params: JsonObject;
-  readonly #metrics: MuxMetrics;
+  readonly #metrics: WatchSink;
   readonly #series: MethodSeries;
   readonly #tool: string | undefined;
   readonly #span: Span | undefined;
@@ -29,7 +45,7 @@ export class RequestWatch implements RequestObservation {
   #ended = false;
 
   constructor(
-    metrics: MuxMetrics,
+    metrics: WatchSink,
     series: MethodSeries,
     name: string | undefined,
     params: JsonObject,
