@@ -59,8 +59,8 @@ describe('Prometheus text and the status table', () => {
       '4',
       '3',
       '1',
-      '5.5ms',
-      '18.1ms',
+      '5.50ms',
+      '91.0ms',
       '100',
       '2',
     ]);
