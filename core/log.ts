@@ -110,9 +110,23 @@ function jsonLogger(options: LoggerOptions): Logger {
   return wrap(root, options.name);
 }
 
+/**
+ * Fields a child's name stands for: the code names its loggers `upstream <name>` and
+ * `downstream <session id>`, which become `upstream` and `session` fields in JSON lines.
+ */
+function bindingsOf(name: string): Record<string, string> {
+  const bindings: Record<string, string> = { name };
+  for (const part of name.split('/')) {
+    const match = /^(upstream|downstream) (\S+)$/.exec(part);
+    if (match?.[2] !== undefined)
+      bindings[match[1] === 'upstream' ? 'upstream' : 'session'] = match[2];
+  }
+  return bindings;
+}
+
 /** Children are made from the root, so a line has one `name` (the whole path). */
 function wrap(root: PinoLogger, name: string | undefined): Logger {
-  const logger = name === undefined ? root : root.child({ name });
+  const logger = name === undefined ? root : root.child(bindingsOf(name));
   const at =
     (level: LogLevel) =>
     (message: string, fields?: Record<string, unknown>): void => {

@@ -418,7 +418,9 @@ export class Router {
       log: this.log,
     });
     this.#upstreams.set(config.name, upstream);
-    this.log.info(`upstream ${config.name}: connecting (${config.transport})`);
+    this.log.info(`upstream ${config.name}: connecting (${config.transport})`, {
+      upstream: config.name,
+    });
     upstream.start();
   }
 
@@ -505,6 +507,7 @@ export class Router {
           this.log.info(
             `upstream ${upstream.name}: ready in ${elapsed}ms — ${s?.tools ?? 0} tools, ${s?.prompts ?? 0} prompts, ${s?.resources ?? 0} resources, ${s?.resourceTemplates ?? 0} resource templates`,
             {
+              upstream: upstream.name,
               protocol: server?.protocolVersion,
               server:
                 `${String(server?.serverInfo.name ?? '?')} ${String(server?.serverInfo.version ?? '')}`.trim(),
@@ -516,7 +519,9 @@ export class Router {
       this.#lists.remove(upstream.name);
       for (const kind of ALL_KINDS) this.#changed(kind);
       if (state === 'failed')
-        this.log.error(`upstream ${upstream.name}: failed — ${upstream.error ?? 'unknown error'}`);
+        this.log.error(`upstream ${upstream.name}: failed — ${upstream.error ?? 'unknown error'}`, {
+          upstream: upstream.name,
+        });
       this.#startup?.settle(upstream.name);
     } else {
       this.log.debug(`upstream ${upstream.name}: ${state}`);

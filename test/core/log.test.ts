@@ -35,8 +35,20 @@ describe('the log', () => {
       service: 'mcp-mux',
     });
     expect(typeof line.time).toBe('number');
+    expect(line.session).toBe('3');
     expect(lines[0]).not.toContain('ghp_secret');
     expect(lines[0]).not.toContain('Bearer x');
+  });
+
+  it('json format: upstream and session fields from the logger names', () => {
+    const lines: string[] = [];
+    const log = createLogger({ format: 'json', sink: (l) => lines.push(l) });
+    log.child('upstream github').info('ready');
+    log.child('downstream 12').info('closed', { id: 4 });
+    expect(lines.map((l) => JSON.parse(l))).toMatchObject([
+      { upstream: 'github', msg: 'ready' },
+      { session: '12', id: 4, msg: 'closed' },
+    ]);
   });
 
   it('json format honours the level', () => {
