@@ -53,14 +53,16 @@ export const setItsLevel = (session: LogSession): boolean => session.context.log
 
 /**
  * The sessions a shared upstream's log message goes to: the one session with requests in
- * flight to the upstream (`inflight` holds each such session once), else the sessions that set
- * a level. `deliver` then filters each by its level.
+ * flight to the upstream (`inflight` holds each such session once) when no other caller
+ * (`otherCallers`: session-less modern requests in flight there) could have caused it, else
+ * the sessions that set a level. `deliver` then filters each by its level.
  */
 export function logRecipients<S extends LogSession>(
   inflight: readonly S[],
   sessions: Iterable<S>,
+  otherCallers = 0,
 ): S[] {
-  if (inflight.length === 1) return [...inflight];
+  if (inflight.length === 1 && otherCallers === 0) return [...inflight];
   return [...sessions].filter(setItsLevel);
 }
 

@@ -20,7 +20,10 @@ export interface UpstreamInboundHost {
   readonly catalog: Pick<Catalog, 'exposedUri'>;
   /** Every connected session (log messages from a shared upstream: router/logLevels.ts). */
   readonly sessions: Iterable<ClientSession>;
-  readonly serverRequests: Pick<ServerRequests, 'request$' | 'elicitationComplete' | 'usage'>;
+  readonly serverRequests: Pick<
+    ServerRequests,
+    'request$' | 'elicitationComplete' | 'usage' | 'modern'
+  >;
   readonly subscriptions: Pick<Subscriptions, 'deliver'>;
   readonly logging: Pick<LogLevels, 'deliver'>;
   /** Re-fetches some lists of one upstream into the catalog. */
@@ -44,13 +47,17 @@ export type UpstreamNotificationHandler = (
   session?: ClientSession,
 ) => void;
 
-/** A shared upstream's log message: to the session that caused it when known (logLevels.ts). */
+/**
+ * A shared upstream's log message: to the session that caused it when known (logLevels.ts).
+ * Modern (session-less) callers in flight there are possible causes too.
+ */
 function logTargets(router: UpstreamInboundHost, upstream: string): ClientSession[] {
-  const inflight = router.serverRequests.usage
+  const { usage, modern } = router.serverRequests;
+  const inflight = usage
     .entries(upstream)
     .filter((entry) => entry.inflight > 0 && !entry.session.isClosed)
     .map((entry) => entry.session);
-  return logRecipients(inflight, router.sessions);
+  return logRecipients(inflight, router.sessions, modern.count(upstream));
 }
 
 const refresh =

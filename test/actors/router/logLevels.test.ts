@@ -140,6 +140,8 @@ describe('LogLevels', () => {
     for (const inflight of [[], [a, b]]) {
       expect(logRecipients(inflight, all)).toEqual([debug, severe]);
     }
+    // One session in flight, but a session-less (modern) caller too: the cause is unknown.
+    expect(logRecipients([a], all, 1)).toEqual([debug, severe]);
     expect(levels.deliver('a', { level: 'warning', data: 1 }, logRecipients([], all))).toBe(1);
     expect(levels.deliver('a', { level: 'error', data: 2 }, logRecipients([a, b], all))).toBe(2);
     expect(a.received).toEqual([]);
