@@ -34,7 +34,7 @@ export interface FacadeOptions {
   maxConnections?: number;
   /** Deepest nesting accepted in a message (`mcpMux.maxJsonDepth`). */
   maxJsonDepth?: number;
-  /** HTTP sessions per principal (`mcpMux.maxSessionsPerPrincipal`). */
+  /** Sessions per principal on every listener (`mcpMux.maxSessionsPerPrincipal`). */
   maxSessionsPerPrincipal?: number;
   /** `/metrics`, `/healthz`, `/readyz` on every HTTP listener (bin/observe.ts). */
   observe?: ObserveEndpoints;
@@ -115,6 +115,9 @@ export async function startFacades(
     ...(options.maxBodyBytes === undefined ? {} : { maxBodyBytes: options.maxBodyBytes }),
     ...(options.maxConnections === undefined ? {} : { maxConnections: options.maxConnections }),
     ...(options.maxJsonDepth === undefined ? {} : { maxJsonDepth: options.maxJsonDepth }),
+    ...(options.maxSessionsPerPrincipal === undefined
+      ? {}
+      : { maxSessionsPerPrincipal: options.maxSessionsPerPrincipal }),
   };
   // A client that stops reading is disconnected past `mcpMux.maxSessionBufferBytes`.
   const maxBufferedBytes = router.config.maxSessionBufferBytes;
@@ -129,9 +132,6 @@ export async function startFacades(
       } else {
         const facade = await createHttpFacade({
           ...listen,
-          ...(options.maxSessionsPerPrincipal === undefined
-            ? {}
-            : { maxSessionsPerPrincipal: options.maxSessionsPerPrincipal }),
           preferJson: spec.kind === 'http-json',
           ...(options.observe ? { observe: options.observe } : {}),
           ...(traffic ? { onSocket: (socket) => traffic(spec.kind).add(socket) } : {}),
