@@ -21,9 +21,12 @@ export interface Observability {
 
 export function createObservability(config: RouterConfig, metricsOn: boolean): Observability {
   const metrics = metricsOn
-    ? new MuxMetrics(
-        config.metrics?.trackTools === undefined ? {} : { trackTools: config.metrics.trackTools },
-      )
+    ? new MuxMetrics({
+        ...(config.metrics?.trackTools === undefined
+          ? {}
+          : { trackTools: config.metrics.trackTools }),
+        ...(config.metrics?.timeEvery === undefined ? {} : { timeEvery: config.metrics.timeEvery }),
+      })
     : undefined;
   const counters = new Map<string, TrafficCounter>();
   return {

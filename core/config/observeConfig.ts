@@ -1,13 +1,14 @@
 /**
  * Observability keys of `mcpMux` (core/observe/README.md):
  *
- *   "metrics": { "trackTools": ["search", "github/create_issue"] }
+ *   "metrics": { "trackTools": ["search", "github/create_issue"], "timeEvery": 1 }
  *   "readiness": "all" | "any" | ["github", "files"]
  */
 import {
   type ConfigIssue,
   child,
   type Issues,
+  integer,
   type JsonObject,
   knownKeys,
   object,
@@ -18,13 +19,13 @@ export type ReadinessConfig = 'all' | 'any' | string[];
 
 export interface ObserveConfig {
   /** Tools (as the upstream names them, or `upstream/tool`) with their own metric label. */
-  metrics?: { trackTools?: string[] };
+  metrics?: { trackTools?: string[]; timeEvery?: number };
   /** `/readyz` rule (default `all`). */
   readiness?: ReadinessConfig;
 }
 
 export const OBSERVE_KEYS = ['metrics', 'readiness'] as const;
-const METRICS_KEYS = new Set(['trackTools']);
+const METRICS_KEYS = new Set(['trackTools', 'timeEvery']);
 
 /** At most this many tracked tools: each one is a label value (cardinality stays bounded). */
 const MAX_TRACKED_TOOLS = 100;
@@ -42,6 +43,11 @@ export function parseObserve(raw: JsonObject, issues: Issues): ObserveConfig {
         if (tools && tools.length > MAX_TRACKED_TOOLS) {
           issues.add(path, `at most ${MAX_TRACKED_TOOLS} tools can be tracked`);
         } else if (tools) out.metrics = { trackTools: tools };
+      }
+      if (metrics.timeEvery !== undefined) {
+        const path = child(at('metrics'), 'timeEvery');
+        const every = integer(metrics.timeEvery, path, issues, { min: 1, max: 1_000_000 });
+        if (every !== undefined) out.metrics = { ...out.metrics, timeEvery: every };
       }
     }
   }

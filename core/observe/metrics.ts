@@ -45,6 +45,11 @@ export interface MuxMetricsOptions {
    * gives it (any upstream), or `upstream/name`.
    */
   trackTools?: readonly string[];
+  /**
+   * Time one routed request in this many for the histograms (default 1: every one). Counters
+   * count every request; an untimed request reads no clock (`mcpMux.metrics.timeEvery`).
+   */
+  timeEvery?: number;
   /** Node's process metrics (default true). */
   processMetrics?: boolean;
   /** High-resolution time in ms (default `performance.now`). */
@@ -74,6 +79,8 @@ export class MuxMetrics implements RouterObserver, WatchSink {
   readonly #slowReaders: Counter<'transport'>;
   readonly #sessionsClosed: Counter<'transport' | 'reason'>;
   readonly #trackTools: ReadonlySet<string>;
+  readonly #timeEvery: number;
+  #untimed = 0;
   readonly #series = new Map<string, MethodSeries>();
   readonly #traffic = new Map<string, TrafficSource[]>();
   /** Open downstream sessions and their transports. */
@@ -84,6 +91,7 @@ export class MuxMetrics implements RouterObserver, WatchSink {
     const registers = [this.registry];
     this.now = options.now ?? (() => performance.now());
     this.#trackTools = new Set(options.trackTools ?? []);
+    this.#timeEvery = Math.max(1, Math.floor(options.timeEvery ?? 1));
     if (options.processMetrics !== false) collectDefaultMetrics({ register: this.registry });
     const registry = this.registry;
     this.#requests = new FastCounter(
@@ -172,7 +180,12 @@ export class MuxMetrics implements RouterObserver, WatchSink {
       const tracked = this.#trackTools;
       if (tracked.has(name) || tracked.has(`${upstream}/${name}`)) tool = name;
     }
-    return new RequestWatch(this, series, name, params, tool);
+    let timed = true;
+    if (this.#timeEvery > 1) {
+      timed = ++this.#untimed >= this.#timeEvery;
+      if (timed) this.#untimed = 0;
+    }
+    return new RequestWatch(this, series, name, params, tool, timed);
   }
 
   /** @internal (RequestWatch) counts an ended request. */

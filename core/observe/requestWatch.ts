@@ -38,6 +38,8 @@ export class RequestWatch implements RequestObservation {
   readonly #series: MethodSeries;
   readonly #tool: string | undefined;
   readonly #span: Span | undefined;
+  /** This request's times go into the histograms (`timeEvery`): else no clock is read. */
+  readonly #timed: boolean;
   readonly #routedAt: number;
   #ticket: { readonly waitedMs?: number } | undefined;
   #sentAt = -1;
@@ -50,11 +52,13 @@ export class RequestWatch implements RequestObservation {
     name: string | undefined,
     params: JsonObject,
     tool: string | undefined,
+    timed = true,
   ) {
     this.#metrics = metrics;
     this.#series = series;
     this.#tool = tool;
-    this.#routedAt = metrics.now();
+    this.#timed = timed;
+    this.#routedAt = timed ? metrics.now() : -1;
     if (tracingActive()) {
       const span = startRequestSpan(
         { upstream: series.upstream, method: series.method, name },
@@ -72,23 +76,23 @@ export class RequestWatch implements RequestObservation {
   }
 
   sent(): void {
-    if (this.#sentAt < 0) this.#sentAt = this.#metrics.now();
+    if (this.#timed && this.#sentAt < 0) this.#sentAt = this.#metrics.now();
   }
 
   answered(): void {
-    if (this.#answeredAt < 0) this.#answeredAt = this.#metrics.now();
+    if (this.#timed && this.#answeredAt < 0) this.#answeredAt = this.#metrics.now();
   }
 
   end(outcome: Outcome, error?: unknown): void {
     if (this.#ended) return;
     this.#ended = true;
     const series = this.#series;
-    const endedAt = this.#metrics.now();
     const sentAt = this.#sentAt;
     const queueMs = this.#ticket?.waitedMs ?? 0;
-    // The times are of requests that reached the upstream; one refused or that left the
-    // queue is only counted (by outcome).
+    // The times are of (timed) requests that reached the upstream; one refused or that left
+    // the queue is only counted (by outcome).
     if (sentAt >= 0) {
+      const endedAt = this.#metrics.now();
       const answeredAt = this.#answeredAt >= 0 ? this.#answeredAt : endedAt;
       const upstreamMs = Math.max(0, answeredAt - sentAt);
       series.queueSeconds.observe(queueMs / 1000);

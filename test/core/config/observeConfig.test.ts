@@ -8,6 +8,9 @@ describe('mcpMux.metrics and mcpMux.readiness', () => {
     expect(
       parseConfig({ mcpServers: servers, mcpMux: { metrics: { trackTools: ['search'] } } }).metrics,
     ).toEqual({ trackTools: ['search'] });
+    expect(
+      parseConfig({ mcpServers: servers, mcpMux: { metrics: { timeEvery: 10 } } }).metrics,
+    ).toEqual({ timeEvery: 10 });
     for (const readiness of ['all', 'any', ['a']]) {
       expect(parseConfig({ mcpServers: servers, mcpMux: { readiness } }).readiness).toEqual(
         readiness,
@@ -22,6 +25,7 @@ describe('mcpMux.metrics and mcpMux.readiness', () => {
     [{ metrics: { trackTools: 'search' } }, 'mcpMux.metrics.trackTools'],
     [{ metrics: { trackTools: [''] } }, 'mcpMux.metrics.trackTools'],
     [{ metrics: { tools: [] } }, 'mcpMux.metrics.tools'],
+    [{ metrics: { timeEvery: 0 } }, 'mcpMux.metrics.timeEvery'],
     [
       { metrics: { trackTools: Array.from({ length: 101 }, (_, i) => `t${i}`) } },
       'mcpMux.metrics.trackTools',
