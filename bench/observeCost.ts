@@ -4,7 +4,7 @@
  * and without the metrics observer, in interleaved rounds. Everything runs on one thread, so
  * the difference of CPU time per request between the two is the observer's own cost.
  *
- *   node dist/bench/observeCost.js [--requests N] [--rounds N] [--in-flight N]
+ *   node dist/bench/observeCost.js [--requests N] [--rounds N] [--in-flight N] [--time-every N]
  *
  * Issue 15 reports this with the process-level `metrics-*` scenarios of `run.ts`.
  */
@@ -16,7 +16,7 @@ import { MuxMetrics } from '../core/observe/metrics.js';
 import { Connection } from '../core/rpc/connection.js';
 import { createMemoryPair } from '../transports/memory.js';
 
-async function setup(observed: boolean) {
+async function setup(observed: boolean, timeEvery = 1) {
   const config = parseConfig({
     mcpServers: { e: { command: 'unused' } },
     mcpMux: { concurrency: 256, maxQueue: 4096 },
@@ -50,7 +50,7 @@ async function setup(observed: boolean) {
       });
       return routerEnd;
     },
-    ...(observed ? { observer: new MuxMetrics({ processMetrics: false }) } : {}),
+    ...(observed ? { observer: new MuxMetrics({ processMetrics: false, timeEvery }) } : {}),
   });
   await router.start();
   const [clientEnd, routerEnd] = createMemoryPair();
@@ -88,12 +88,13 @@ async function main(): Promise<void> {
       requests: { type: 'string', default: '20000' },
       rounds: { type: 'string', default: '7' },
       'in-flight': { type: 'string', default: '32' },
+      'time-every': { type: 'string', default: '1' },
     },
   });
   const requests = Number(values.requests);
   const inFlight = Number(values['in-flight']);
   const off = await setup(false);
-  const on = await setup(true);
+  const on = await setup(true, Number(values['time-every']));
   await round(off.client, requests, inFlight); // warm-up
   await round(on.client, requests, inFlight);
   const offs: number[] = [];
@@ -109,6 +110,7 @@ async function main(): Promise<void> {
     `${JSON.stringify({
       requests,
       inFlight,
+      timeEvery: Number(values['time-every']),
       offCpuUsPerRequest: Number(a.toFixed(2)),
       onCpuUsPerRequest: Number(b.toFixed(2)),
       observerUsPerRequest: Number((b - a).toFixed(2)),

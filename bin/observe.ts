@@ -47,7 +47,11 @@ export function createObservability(config: RouterConfig, metricsOn: boolean): O
         ...(metrics ? { metrics: () => metrics.scrape() } : {}),
         health: () => liveness(statusOf(router)),
         ready: () =>
-          readiness(statusOf(router), router.config.readiness ?? 'all', router.isStarted),
+          readiness(
+            statusOf(router),
+            router.config.readiness ?? 'all',
+            router.isStarted && !router.isDraining,
+          ),
       };
     },
   };

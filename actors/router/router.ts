@@ -370,6 +370,11 @@ export class Router {
     this.#draining = true;
   }
 
+  /** Shutting down (after `stopAccepting`): `/readyz` answers 503. */
+  get isDraining(): boolean {
+    return this.#draining || this.#closed;
+  }
+
   /** Requests from clients still being answered, over all sessions. */
   get inFlight(): number {
     let n = 0;

@@ -29,7 +29,10 @@ export function liveness(upstreams: HealthUpstream[]): HealthAnswer {
   return { status: 200, body: { status: 'ok', upstreams } };
 }
 
-/** `started`: the router's start-up has settled (not ready before, whatever the rule). */
+/**
+ * `started`: the router's start-up has settled and it is not shutting down (not ready
+ * otherwise, whatever the rule).
+ */
 export function readiness(
   upstreams: HealthUpstream[],
   rule: ReadinessRule,
