@@ -10,6 +10,7 @@ import { SUPERVISION_DEFAULTS } from '../core/config/supervisionConfig.js';
 import type { TrafficCounter } from '../core/observe/traffic.js';
 import type { Logger, Router } from '../index.js';
 import { StdioServerTransport } from '../transports/stdio.js';
+import { processStdout } from '../transports/stdioServer.js';
 import type { Facades } from './facades.js';
 import { CLOSE_GRACE_MS, handleTerminationSignals, shutdown } from './shutdown.js';
 import { watchConfig } from './watchConfig.js';
@@ -44,8 +45,9 @@ export async function serve(router: Router, log: Logger, options: ServeOptions):
   }
   const session = stdioTransport ? router.connect(stdioTransport, 'stdio') : undefined;
   if (stdioTransport && options.stdioTraffic) {
+    // The transport writes through its own socket on fd 1 when stdout is a pipe.
     const stdin = process.stdin as { bytesRead?: number };
-    const stdout = process.stdout as { bytesWritten?: number };
+    const stdout = processStdout() as { bytesWritten?: number };
     options.stdioTraffic.add({
       get bytesRead() {
         return stdin.bytesRead ?? 0;

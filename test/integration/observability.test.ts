@@ -19,7 +19,7 @@ import {
   startCli,
   until,
 } from './cliNetwork.js';
-import { cliPath, fixture, root, writeConfig } from './harness.js';
+import { cliPath, connectCli, fixture, root, writeConfig } from './harness.js';
 
 const value = (samples: Sample[], name: string, labels: Record<string, string>): number =>
   samples
@@ -269,4 +269,37 @@ describe('observability of the CLI (HTTP facade, --metrics listener, JSON logs)'
     expect(broken?.slice(0, 2)).toEqual(['broken', 'failed']);
     expect(broken?.at(-1)).toBe('1');
   });
+});
+
+describe('a stdio-only router with --metrics', () => {
+  it('counts the stdio session, its requests and its bytes on the separate listener', async () => {
+    const config = writeConfig({ mcpServers: { rec: fixture('recordingServer') } });
+    const cli = await connectCli(config, { args: ['--metrics', '127.0.0.1:0'] });
+    try {
+      const base = await until(
+        () => /listening: metrics (http:\/\/\S+?)\/metrics/.exec(cli.stderr())?.[1],
+        10_000,
+        'the metrics listener',
+      );
+      for (let i = 0; i < 3; i++)
+        await cli.client.callTool({ name: 'rec__echo-meta', arguments: {} });
+      const samples = await scrape(base);
+      expect(value(samples, 'mcp_mux_sessions', { transport: 'stdio', era: 'legacy' })).toBe(1);
+      expect(
+        value(samples, 'mcp_mux_requests_total', {
+          upstream: 'rec',
+          method: 'tools/call',
+          outcome: 'ok',
+        }),
+      ).toBe(3);
+      expect(
+        value(samples, 'mcp_mux_received_bytes_total', { transport: 'stdio' }),
+      ).toBeGreaterThan(0);
+      expect(value(samples, 'mcp_mux_sent_bytes_total', { transport: 'stdio' })).toBeGreaterThan(0);
+      // stdout carried only protocol messages: the SDK client parsed every line.
+      expect((await fetch(`${base}/readyz`)).status).toBe(200);
+    } finally {
+      await cli.close();
+    }
+  }, 30_000);
 });
