@@ -126,7 +126,11 @@ export async function startFacades(
     for (const spec of specs) {
       const listen = { host: spec.host, port: spec.port, ...protection, ...sessionBuffer };
       if (spec.kind === 'ws') {
-        const facade = await createWebSocketFacade({ ...listen, log: log.child('ws') });
+        const facade = await createWebSocketFacade({
+          ...listen,
+          ...(traffic ? { onSocket: (socket) => traffic('ws').add(socket) } : {}),
+          log: log.child('ws'),
+        });
         servers.push({ server: facade, kind: spec.kind });
         endpoints.push({ kind: 'ws', url: facade.url });
       } else {

@@ -185,7 +185,7 @@ async function main(argv: string[]): Promise<number> {
   return serve(router, log, {
     stdio,
     configPath: values.config,
-    stdioTraffic: observability.traffic('stdio'),
+    ...(stdio ? { stdioTraffic: observability.traffic('stdio') } : {}),
     ...(closeAll ? { facades: closeAll } : {}),
   });
 }
