@@ -72,6 +72,18 @@ describe('observability of the CLI (HTTP facade, --metrics listener, JSON logs)'
     await client.connect(clientTransport('http', httpUrl));
     // Start-up settles once both upstreams are ready or failed.
     await until(async () => (await fetch(`${base}/readyz`)).status === 200, 15_000, 'readiness');
+    // "broken" crashes twice (one restart allowed), then stays failed.
+    await until(
+      async () => {
+        const samples = await scrape(base);
+        return (
+          value(samples, 'mcp_mux_upstream_restarts_total', { upstream: 'broken' }) === 1 &&
+          value(samples, 'mcp_mux_upstream_state', { upstream: 'broken', state: 'failed' }) === 1
+        );
+      },
+      15_000,
+      'the broken upstream to give up',
+    );
   }, 30_000);
 
   afterAll(async () => {
