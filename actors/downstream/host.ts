@@ -56,6 +56,8 @@ export interface SessionHost {
   instructions(): string | undefined;
   /** Runs a request the session accepted (anything but `initialize` and `ping`). */
   route(request: JsonRpcRequest, caller: Caller): Observable<InboundEvent>;
+  /** The client sent `notifications/initialized` (isolated upstreams are opened for it then). */
+  initialized?(session: ClientSession): void;
   /** The client's `notifications/roots/list_changed`. */
   rootsListChanged(session: ClientSession): void;
   /** Resource updates for modern `subscriptions/listen` (absent: list changes only). */

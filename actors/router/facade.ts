@@ -34,9 +34,18 @@ const FACADE_LIST_CHANGED: Record<CatalogKind, string> = {
   resourceTemplates: 'notifications/resources/list_changed',
 };
 
-/** The union of the ready upstreams' server capabilities, as the facade advertises them. */
-export function facadeCapabilities(upstreams: Iterable<Upstream>): JsonObject {
+/**
+ * The union of the ready upstreams' server capabilities, as the facade advertises them.
+ * `starting`: some upstreams are still starting (a client answered after the grace): their
+ * capabilities are unknown, so prompts and resources are offered with `listChanged` too, and
+ * whatever they bring is announced with `list_changed` when they are ready.
+ */
+export function facadeCapabilities(upstreams: Iterable<Upstream>, starting = false): JsonObject {
   const caps: JsonObject = { tools: { listChanged: true } };
+  if (starting) {
+    caps.prompts = { listChanged: true };
+    caps.resources = { listChanged: true, subscribe: false };
+  }
   for (const upstream of upstreams) {
     const server = upstream.server?.capabilities;
     if (!server) continue;

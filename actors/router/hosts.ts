@@ -10,7 +10,7 @@ import type { Logger } from '../../core/log.js';
 import type { ClientInfo } from '../../core/mcp/context.js';
 import type { InboundEvent, RequestEvent } from '../../core/rpc/connection.js';
 import type { JsonObject, JsonRpcRequest } from '../../core/rpc/jsonrpc.js';
-import type { Caller, SessionHost } from '../downstream/host.js';
+import type { Caller, ClientSession, SessionHost } from '../downstream/host.js';
 import type { RouteHost } from '../routes/index.js';
 import type { Upstream } from '../upstream/upstream.js';
 import type { LogLevels } from './logLevels.js';
@@ -39,6 +39,8 @@ export interface RouterView {
   ): Observable<RequestEvent>;
   capabilities(): JsonObject;
   instructions(): string | undefined;
+  /** Opens `session`'s isolated upstream connections (once it has initialized). */
+  openIsolated(session: ClientSession): void;
 }
 
 export function routeHostOf(router: RouterView): RouteHost {
@@ -84,6 +86,7 @@ export function sessionHostOf(
     instructions: () => router.instructions(),
     route,
     rootsListChanged: (session) => router.serverRequests.rootsListChanged(session),
+    initialized: (session) => router.openIsolated(session),
     listenSources: {
       subscribable: (uri) => {
         const resolved = router.catalog.resolveUri(uri);

@@ -8,7 +8,7 @@
  */
 import { asyncScheduler, type Observable, type SchedulerLike } from 'rxjs';
 import { Catalog, type CatalogKind } from '../../core/catalog/catalog.js';
-import type { RouterConfig, UpstreamConfig } from '../../core/config/config.js';
+import type { RootConfig, RouterConfig, UpstreamConfig } from '../../core/config/config.js';
 import { SUPERVISION_DEFAULTS } from '../../core/config/supervisionConfig.js';
 import { type Logger, silentLogger } from '../../core/log.js';
 import { routerClientCapabilities } from '../../core/mcp/clientCapabilities.js';
@@ -60,6 +60,8 @@ export interface RouterOptions {
   scheduler?: SchedulerLike;
   /** How long list calls and `initialize` wait for the upstreams at start-up (default: config). */
   startupTimeoutMs?: number;
+  /** How long clients wait for upstreams still starting before being answered (default: config, 2000). */
+  initializeGraceMs?: number;
   initializeTimeoutMs?: number;
   serverInfo?: ClientInfo;
   /**
@@ -167,27 +169,45 @@ export class Router {
 
   /** Starts every enabled upstream in parallel; resolves once each is ready or failed (or start-up times out). */
   start(): Promise<void> {
-    if (this.#startup) return this.#startup.promise;
+    return this.#startWait().promise;
+  }
+
+  /**
+   * Resolves when clients may be answered: every upstream ready or failed, or the
+   * `initializeGraceMs` grace passed (late upstreams then come with `list_changed`).
+   */
+  whenStarted(): Promise<void> {
+    return this.#startWait().served;
+  }
+
+  /** True once clients are answered (see `whenStarted`). */
+  get isStarted(): boolean {
+    return this.#startup?.isServing === true;
+  }
+
+  /** True once start-up has settled (every upstream ready or failed, or `startupTimeoutMs` passed). */
+  get isSettled(): boolean {
+    return this.#startup?.isSettled === true;
+  }
+
+  #startWait(): StartupWait {
+    if (this.#startup) return this.#startup;
     const enabled = this.config.upstreams.filter((u) => !u.disabled);
     const timeoutMs =
       this.#options.startupTimeoutMs ??
       this.config.startupTimeoutMs ??
       SUPERVISION_DEFAULTS.startupTimeoutMs;
-    this.#startup = new StartupWait(
+    const graceMs =
+      this.#options.initializeGraceMs ??
+      this.config.initializeGraceMs ??
+      SUPERVISION_DEFAULTS.initializeGraceMs;
+    const startup = new StartupWait(
       () => this.config.upstreams.filter((u) => !u.disabled).map((u) => u.name),
-      { scheduler: this.scheduler, timeoutMs, log: this.log },
+      { scheduler: this.scheduler, timeoutMs, graceMs, log: this.log },
     );
+    this.#startup = startup;
     for (const config of enabled) this.#addUpstream(config);
-    return this.#startup.promise;
-  }
-
-  whenStarted(): Promise<void> {
-    return this.#startup?.promise ?? this.start();
-  }
-
-  /** True once start-up has settled (every upstream ready or failed, or the wait ended). */
-  get isStarted(): boolean {
-    return this.#startup?.isSettled === true;
+    return startup;
   }
 
   get config(): RouterConfig {
@@ -295,9 +315,27 @@ export class Router {
       : upstream?.connection;
   }
 
+  /**
+   * Opens the session's own connection to every enabled isolated upstream as soon as it has
+   * initialized, so each upstream's start-up `roots/list` reaches this client (actors/README.md).
+   */
+  openIsolated(session: ClientSession): void {
+    if (this.#draining || this.#closed) return;
+    for (const upstream of this.#upstreams.values()) {
+      if (upstream.config.sessionMode === 'isolated') {
+        this.isolated.open(upstream.config, session as DownstreamSession);
+      }
+    }
+  }
+
+  /** What the router answers a shared connection's `roots/list` with (upstreamInbound.ts). */
+  rootsOf(name: string): readonly RootConfig[] {
+    return this.#upstreams.get(name)?.config.roots ?? [];
+  }
+
   /** The union of the ready upstreams' server capabilities, as the facade advertises them. */
   capabilities(): JsonObject {
-    return facadeCapabilities(this.#upstreams.values());
+    return facadeCapabilities(this.#upstreams.values(), this.#startup?.isSettled === false);
   }
 
   instructions(): string | undefined {

@@ -1,9 +1,10 @@
 /**
  * Server-initiated traffic toward the clients (legacy era): `sampling/createMessage`,
- * `elicitation/create` and `roots/list` from an upstream go to ONE downstream session, which
- * must have declared what the request needs; `notifications/elicitation/complete` goes to the
- * session the elicitation was sent to; a client's `notifications/roots/list_changed` goes to
- * the upstreams its session uses. Decisions: actors/README.md.
+ * `elicitation/create` (and `roots/list` from an isolated connection; a shared one is answered
+ * by the router from the config) from an upstream go to ONE downstream session, which must have
+ * declared what the request needs; `notifications/elicitation/complete` goes to the session the
+ * elicitation was sent to; a client's `notifications/roots/list_changed` goes to its own
+ * isolated connections only. Decisions: actors/README.md.
  *
  * - A request from an isolated upstream connection goes to exactly its session. One from a
  *   shared connection follows `chooseSession` over `usage`, marked by the router's in-flight
@@ -131,20 +132,13 @@ export class ServerRequests {
   }
 
   /**
-   * A client's roots changed: every upstream connection its session uses hears it (isolated:
-   * its own connections; shared: the upstreams it has sent requests to), and the session
-   * becomes the most recently active one for each, so the `roots/list` that follows reaches it.
+   * A client's roots changed: only its own (isolated) upstream connections hear it. A shared
+   * upstream is never told: its `roots/list` is answered by the router from the config, so
+   * one client's roots never reach it on behalf of another (upstreamInbound.ts).
    */
   rootsListChanged(session: ClientSession): void {
-    const names = new Set([
-      ...this.usage.upstreamsOf(session),
-      ...this.#host.isolatedUpstreamsOf(session),
-    ]);
-    for (const name of names) {
-      const connection = this.#host.upstreamConnection(name, session);
-      if (!connection) continue;
-      this.usage.touch(session, name);
-      connection.notify('notifications/roots/list_changed');
+    for (const name of this.#host.isolatedUpstreamsOf(session)) {
+      this.#host.upstreamConnection(name, session)?.notify('notifications/roots/list_changed');
     }
   }
 

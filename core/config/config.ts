@@ -29,6 +29,7 @@ import {
   stringRecord,
   substituteEnvRecord,
 } from './configSchema.js';
+import { parseRoots, type RootConfig } from './roots.js';
 import {
   parseRouterSupervision,
   parseUpstreamSupervision,
@@ -40,6 +41,7 @@ import {
 
 export type { NameFilter } from '../catalog/naming.js';
 export type { ConfigIssue } from './configSchema.js';
+export type { RootConfig } from './roots.js';
 
 export type SessionMode = 'shared' | 'isolated';
 export type UpstreamTransportKind = 'stdio' | 'streamable-http' | 'sse' | 'ws';
@@ -70,6 +72,8 @@ export interface UpstreamConfig extends UpstreamSupervisionConfig {
   tools: NameFilter;
   prompts: NameFilter;
   disabled: boolean;
+  /** What the router answers this upstream's `roots/list` with when shared (core/config/roots.ts). */
+  roots: RootConfig[];
 }
 
 /** Supervision and shutdown keys: core/supervisionConfig.ts. */
@@ -92,6 +96,13 @@ export interface RouterConfig extends RouterSupervisionConfig {
   maxJsonDepth?: number;
   /** HTTP sessions one principal (token, else address) may hold per listener (default 100). */
   maxSessionsPerPrincipal?: number;
+  /** Default of every server's `roots`. */
+  roots?: RootConfig[];
+  /**
+   * How long a client's `initialize` (and its first list calls) wait for upstreams that are
+   * still starting before being answered with the ready ones (default 2000).
+   */
+  initializeGraceMs?: number;
 }
 
 export const CONFIG_DEFAULTS = {
@@ -147,6 +158,8 @@ const MUX_KEYS = new Set([
   'maxConnections',
   'maxJsonDepth',
   'maxSessionsPerPrincipal',
+  'roots',
+  'initializeGraceMs',
   ...ROUTER_SUPERVISION_KEYS,
 ]);
 const SERVER_KEYS = new Set([
@@ -168,6 +181,7 @@ const SERVER_KEYS = new Set([
   'tools',
   'prompts',
   'disabled',
+  'roots',
   ...UPSTREAM_SUPERVISION_KEYS,
 ]);
 const FILTER_KEYS = new Set(['allow', 'deny']);
@@ -200,7 +214,7 @@ export function parseConfig(value: unknown, options: ParseConfigOptions = {}): R
   if (root) {
     knownKeys(root, '', TOP_KEYS, issues);
     if (root.$schema !== undefined) string(root.$schema, '$schema', issues);
-    const mux = parseMux(root.mcpMux, issues);
+    const mux = parseMux(root.mcpMux, issues, options.baseDir);
     const upstreams: UpstreamConfig[] = [];
     if (root.mcpServers === undefined) {
       issues.add('mcpServers', 'required (an object of servers, possibly empty)');
@@ -267,7 +281,7 @@ function positionOf(text: string, message: string): { line: number; column: numb
 
 type MuxOptions = Omit<RouterConfig, 'upstreams'>;
 
-function parseMux(value: unknown, issues: Issues): MuxOptions {
+function parseMux(value: unknown, issues: Issues, baseDir: string | undefined): MuxOptions {
   const mux: MuxOptions = { ...CONFIG_DEFAULTS };
   if (value === undefined) return mux;
   const raw = object(value, 'mcpMux', issues);
@@ -306,6 +320,12 @@ function parseMux(value: unknown, issues: Issues): MuxOptions {
     const range = { min: 1, max: 1_000_000 };
     const max = integer(raw.maxSessionsPerPrincipal, at('maxSessionsPerPrincipal'), issues, range);
     if (max !== undefined) mux.maxSessionsPerPrincipal = max;
+  }
+  const roots = parseRoots(raw.roots, at('roots'), issues, baseDir);
+  if (roots !== undefined) mux.roots = roots;
+  if (raw.initializeGraceMs !== undefined) {
+    const grace = integer(raw.initializeGraceMs, at('initializeGraceMs'), issues, NON_NEGATIVE);
+    if (grace !== undefined) mux.initializeGraceMs = grace;
   }
   Object.assign(mux, parseLimits(raw, 'mcpMux', mux, issues));
   Object.assign(mux, parseRouterSupervision(raw, issues));
@@ -368,6 +388,7 @@ function parseServer(
     tools: parseFilter(raw.tools, at('tools'), issues),
     prompts: parseFilter(raw.prompts, at('prompts'), issues),
     disabled,
+    roots: parseRoots(raw.roots, at('roots'), issues, options.baseDir) ?? mux.roots ?? [],
     ...parseUpstreamSupervision(raw, path, mux, issues),
   };
 

@@ -79,6 +79,7 @@ describe('parseConfig: a valid config', () => {
           tools: { allow: ['*'], deny: ['danger*'] },
           prompts: { allow: [], deny: [] },
           disabled: false,
+          roots: [],
         },
         {
           name: 'b',
@@ -97,6 +98,7 @@ describe('parseConfig: a valid config', () => {
           tools: {},
           prompts: {},
           disabled: false,
+          roots: [],
         },
       ],
       separator: '.',
@@ -143,6 +145,7 @@ describe('parseConfig: a valid config', () => {
       tools: {},
       prompts: {},
       disabled: false,
+      roots: [],
     });
   });
 
