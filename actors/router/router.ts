@@ -161,6 +161,7 @@ export class Router {
       changed: (kind) => this.#changed(kind),
       quiet: () => this.#closed || this.#draining,
     });
+    for (const warning of config.warnings ?? []) this.log.warn(`config: ${warning}`);
     this.#routeHost = routeHostOf(this);
     this.#sessionHost = sessionHostOf(this, (request, caller) =>
       route(this.#routeHost, request, caller),
@@ -362,6 +363,7 @@ export class Router {
         log: this.log,
         setConfig: (next) => {
           this.#config = next;
+          for (const warning of next.warnings ?? []) this.log.warn(`config: ${warning}`);
         },
         add: (upstream) => this.#addUpstream(upstream),
         remove: (name, reason) => this.#removeUpstream(name, reason),

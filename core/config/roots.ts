@@ -36,7 +36,10 @@ export function parseRoots(
 ): RootConfig[] | undefined {
   if (value === undefined) return undefined;
   if (!Array.isArray(value)) {
-    return issues.add(path, `expected an array of paths, URIs or { uri, name }, got ${describe(value)}`);
+    return issues.add(
+      path,
+      `expected an array of paths, URIs or { uri, name }, got ${describe(value)}`,
+    );
   }
   const roots: RootConfig[] = [];
   value.forEach((entry, index) => {
