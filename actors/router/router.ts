@@ -8,6 +8,7 @@
  */
 import { asyncScheduler, type Observable, type SchedulerLike } from 'rxjs';
 import { Catalog, type CatalogKind } from '../../core/catalog/catalog.js';
+import { DEFAULT_MAX_NAME_LENGTH } from '../../core/catalog/naming.js';
 import type { RootConfig, RouterConfig, UpstreamConfig } from '../../core/config/config.js';
 import { SUPERVISION_DEFAULTS } from '../../core/config/supervisionConfig.js';
 import { type Logger, silentLogger } from '../../core/log.js';
@@ -120,9 +121,10 @@ export class Router {
     this.#listChanges = new ListChanges(this.scheduler, () => this.#sessions);
     this.disconnectGraceMs = options.disconnectGraceMs ?? 3_000;
     this.serverInfo = options.serverInfo ?? { name: 'mcp-mux', version: VERSION };
+    // Most model APIs cap tool names at 64 characters: the default (issue 13, item 9).
     this.catalog = new Catalog({
       separator: config.separator,
-      ...(config.maxNameLength === undefined ? {} : { maxLength: config.maxNameLength }),
+      maxLength: config.maxNameLength ?? DEFAULT_MAX_NAME_LENGTH,
     });
     this.isolated = new IsolatedUpstreams({
       open: (cfg, signal, session) => this.#open(cfg, signal, session),
