@@ -11,6 +11,7 @@ import type { ClientInfo } from '../../core/mcp/context.js';
 import type { InboundEvent, RequestEvent } from '../../core/rpc/connection.js';
 import type { JsonObject, JsonRpcRequest } from '../../core/rpc/jsonrpc.js';
 import type { Caller, ClientSession, SessionHost } from '../downstream/host.js';
+import type { DownUpstream } from '../routes/host.js';
 import type { RouteHost } from '../routes/index.js';
 import type { Upstream } from '../upstream/upstream.js';
 import type { LogLevels } from './logLevels.js';
@@ -39,6 +40,7 @@ export interface RouterView {
   ): Observable<RequestEvent>;
   capabilities(): JsonObject;
   instructions(): string | undefined;
+  downUpstreams(): DownUpstream[];
   /** Opens `session`'s isolated upstream connections (once it has initialized). */
   openIsolated(session: ClientSession): void;
 }
@@ -69,6 +71,7 @@ export function routeHostOf(router: RouterView): RouteHost {
       router.subscriptions.subscribe(session, upstream, uri, exposed),
     unsubscribe: (session, exposed) => router.subscriptions.unsubscribe(session, exposed),
     syncLogLevels: () => router.logging.sync(),
+    downUpstreams: () => router.downUpstreams(),
   };
 }
 

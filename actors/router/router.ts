@@ -38,6 +38,7 @@ import {
 
 export type { UpstreamStatus } from './facade.js';
 
+import type { DownUpstream } from '../routes/host.js';
 import { type RouteHost, route } from '../routes/index.js';
 import { callUpstream } from '../upstream/callUpstream.js';
 import type { UpstreamClock } from '../upstream/clock.js';
@@ -99,6 +100,8 @@ export class Router {
   readonly #sessionHost: SessionHost;
   readonly #options: RouterOptions;
   readonly #upstreams = new Map<string, Upstream>();
+  /** The names each upstream exposed when it was last in the catalog (routes/unavailable.ts). */
+  readonly #knownNames = new Map<string, Record<'tools' | 'prompts', Set<string>>>();
   readonly #sessions = new Set<DownstreamSession>();
   #startup: StartupWait | undefined;
   readonly #listChanges: ListChanges;
@@ -331,6 +334,38 @@ export class Router {
     }
   }
 
+  /**
+   * The enabled upstreams that are not ready now, with the names they last exposed: a call to
+   * one of those names gets the retryable -32011 instead of "Unknown tool" (routes/unavailable.ts).
+   */
+  downUpstreams(): DownUpstream[] {
+    return this.status()
+      .filter((s) => s.state !== 'ready')
+      .map((s) => {
+        const config = this.#upstreams.get(s.name)?.config;
+        const known = this.#knownNames.get(s.name);
+        return {
+          ...s,
+          prefix: config?.prefix ?? s.name,
+          separator: this.config.separator,
+          knownNames: (kind: 'tools' | 'prompts') => known?.[kind] ?? new Set<string>(),
+        };
+      });
+  }
+
+  /** Remembers the names `name` exposes before its part leaves the catalog. */
+  #rememberNames(name: string): void {
+    const namesOf = (kind: 'tools' | 'prompts') =>
+      new Set(
+        this.catalog
+          .list(kind)
+          .map((item) => String(item.name))
+          .filter((exposed) => this.catalog.resolve(kind, exposed)?.upstream === name),
+      );
+    const known = { tools: namesOf('tools'), prompts: namesOf('prompts') };
+    if (known.tools.size + known.prompts.size > 0) this.#knownNames.set(name, known);
+  }
+
   /** What the router answers a shared connection's `roots/list` with (upstreamInbound.ts). */
   rootsOf(name: string): readonly RootConfig[] {
     return this.#upstreams.get(name)?.config.roots ?? [];
@@ -524,6 +559,7 @@ export class Router {
           this.#startup?.settle(upstream.name);
         });
     } else if (state === 'failed' || state === 'closed') {
+      this.#rememberNames(upstream.name);
       this.#lists.remove(upstream.name);
       for (const kind of ALL_KINDS) this.#changed(kind);
       if (state === 'failed')

@@ -2,6 +2,7 @@
 import { defer } from 'rxjs';
 import { ErrorCode, RpcError } from '../../core/rpc/errors.js';
 import { forwardTo, type Route, rewriteParams } from './shared.js';
+import { unknownName } from './unavailable.js';
 
 export const byNameRoute =
   (kind: 'tools' | 'prompts', noun: string): Route =>
@@ -16,9 +17,7 @@ export const byNameRoute =
         );
       }
       const resolved = host.catalog.resolve(kind, name);
-      if (!resolved) {
-        throw new RpcError(ErrorCode.InvalidParams, `Unknown ${noun}: ${name}`, { name });
-      }
+      if (!resolved) throw unknownName(host, kind, noun, name);
       return forwardTo(
         host,
         resolved.upstream,
