@@ -21,9 +21,10 @@ export interface SdkTransport {
   start(): Promise<void>;
   send(message: Message, options?: { relatedRequestId?: string | number }): Promise<void>;
   close(): Promise<void>;
-  onclose?: (() => void) | undefined;
-  onerror?: ((error: Error) => void) | undefined;
-  onmessage?: ((message: Message, extra?: unknown) => void) | undefined;
+  // Method syntax: the SDK's own handler types (JSONRPCMessage, MessageExtraInfo) fit.
+  onclose?(): void;
+  onerror?(error: Error): void;
+  onmessage?(message: Message, extra?: unknown): void;
   sessionId?: string | undefined;
   setProtocolVersion?: (version: string) => void;
 }

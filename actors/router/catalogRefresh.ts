@@ -5,7 +5,7 @@
  * gone.
  */
 import type { Catalog, CatalogKind } from '../../core/catalog/catalog.js';
-import { withoutTaskOnlyTools } from '../../core/catalog/tasks.js';
+import { servesToolTasks, withoutTaskOnlyTools } from '../../core/catalog/tasks.js';
 import type { UpstreamConfig } from '../../core/config/config.js';
 import type { Logger } from '../../core/log.js';
 import type { Upstream } from '../upstream/upstream.js';
@@ -63,7 +63,7 @@ export class CatalogRefresh {
           host.catalog.setItems(
             catalogUpstream,
             k.kind,
-            this.#callable(upstream.name, k.kind, items),
+            servesToolTasks(caps) ? items : this.#callable(upstream.name, k.kind, items),
           );
           this.#counts.set(upstream.name, {
             ...this.#counts.get(upstream.name),
@@ -82,13 +82,13 @@ export class CatalogRefresh {
     logCollisions(host.log, host.catalog, upstream.name);
   }
 
-  /** Tools that can only be called as tasks are left out (core/catalog/tasks.ts). */
+  /** Task-only tools of an upstream that serves no tool tasks are left out (core/catalog/tasks.ts). */
   #callable<T>(name: string, kind: CatalogKind, items: readonly T[]): readonly T[] {
     if (kind !== 'tools') return items;
     const { tools, hidden } = withoutTaskOnlyTools(items);
     if (hidden.length > 0) {
       this.#host.log.info(
-        `upstream ${name}: ${hidden.length} tool(s) need tasks, which mcp-mux does not serve yet; not exposed: ${hidden.join(', ')}`,
+        `upstream ${name}: ${hidden.length} tool(s) need tasks, but the upstream does not declare tasks.requests.tools.call; not exposed: ${hidden.join(', ')}`,
       );
     }
     return tools;

@@ -5,6 +5,7 @@
  */
 import type { SchedulerLike } from 'rxjs';
 import type { Catalog, CatalogKind } from '../../core/catalog/catalog.js';
+import { servesToolTasks } from '../../core/catalog/tasks.js';
 import type { Logger } from '../../core/log.js';
 import type { JsonObject } from '../../core/rpc/jsonrpc.js';
 import type { ClientSession } from '../downstream/host.js';
@@ -56,6 +57,14 @@ export function facadeCapabilities(upstreams: Iterable<Upstream>, starting = fal
       caps.resources = { listChanged: true, subscribe: subscribe || Boolean(previous?.subscribe) };
     }
     if (server.logging) caps.logging = {};
+    if (servesToolTasks(server)) {
+      // Tasks are routed (routes/tasks.ts): list and cancel as any upstream offers them.
+      const tasks = (caps.tasks as JsonObject | undefined) ?? { requests: { tools: { call: {} } } };
+      const offered = server.tasks as JsonObject;
+      if (offered.list !== undefined) tasks.list = {};
+      if (offered.cancel !== undefined) tasks.cancel = {};
+      caps.tasks = tasks;
+    }
     if (server.completions) caps.completions = {};
   }
   return caps;

@@ -5,6 +5,7 @@
  */
 import type { Observable, SchedulerLike } from 'rxjs';
 import type { Catalog } from '../../core/catalog/catalog.js';
+import type { TaskIds } from '../../core/catalog/tasks.js';
 import type { RouterConfig } from '../../core/config/config.js';
 import type { Logger } from '../../core/log.js';
 import type { ClientInfo } from '../../core/mcp/context.js';
@@ -21,6 +22,7 @@ import type { Subscriptions } from './subscriptions.js';
 /** The router as the adapters read it. */
 export interface RouterView {
   readonly catalog: Catalog;
+  readonly tasks: TaskIds<ClientSession | undefined>;
   readonly scheduler: SchedulerLike;
   readonly config: RouterConfig;
   readonly isStarted: boolean;
@@ -48,6 +50,7 @@ export interface RouterView {
 export function routeHostOf(router: RouterView): RouteHost {
   return {
     catalog: router.catalog,
+    tasks: router.tasks,
     scheduler: router.scheduler,
     // The config is replaced by a reload: read at each use.
     get pageSize() {

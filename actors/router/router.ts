@@ -9,6 +9,7 @@
 import { asyncScheduler, type Observable, type SchedulerLike } from 'rxjs';
 import { Catalog, type CatalogKind } from '../../core/catalog/catalog.js';
 import { DEFAULT_MAX_NAME_LENGTH } from '../../core/catalog/naming.js';
+import { TaskIds } from '../../core/catalog/tasks.js';
 import type { RootConfig, RouterConfig, UpstreamConfig } from '../../core/config/config.js';
 import { SUPERVISION_DEFAULTS } from '../../core/config/supervisionConfig.js';
 import { type Logger, silentLogger } from '../../core/log.js';
@@ -86,6 +87,8 @@ export class Router {
   readonly disconnectGraceMs: number;
   /** Server-initiated requests toward the clients, and which sessions use which upstreams. */
   readonly serverRequests: ServerRequests;
+  /** Task ids exposed to clients, bound to the session that created each (routes/tasks.ts). */
+  readonly tasks: TaskIds<ClientSession | undefined>;
   /** Per-session connections of `sessionMode: "isolated"` upstreams. */
   readonly isolated: IsolatedUpstreams<DownstreamSession>;
   /** Resource subscriptions toward shared upstreams, reference-counted per URI. */
@@ -129,6 +132,7 @@ export class Router {
       separator: config.separator,
       maxLength: config.maxNameLength ?? DEFAULT_MAX_NAME_LENGTH,
     });
+    this.tasks = new TaskIds(config.separator);
     this.isolated = new IsolatedUpstreams({
       open: (cfg, signal, session) => this.#open(cfg, signal, session),
       fallbackClientInfo: this.serverInfo,
@@ -241,6 +245,7 @@ export class Router {
       .then(() => {
         this.#sessions.delete(session);
         this.subscriptions.dropSession(session);
+        this.tasks.dropOwner(session);
         void this.logging.sync();
       })
       .catch(() => {});

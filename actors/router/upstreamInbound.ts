@@ -5,6 +5,7 @@
  */
 import { type Observable, of } from 'rxjs';
 import type { Catalog, CatalogKind } from '../../core/catalog/catalog.js';
+import type { TaskIds } from '../../core/catalog/tasks.js';
 import type { RootConfig } from '../../core/config/roots.js';
 import type { Logger } from '../../core/log.js';
 import type { InboundContext, InboundEvent } from '../../core/rpc/connection.js';
@@ -26,6 +27,8 @@ export interface UpstreamInboundHost {
   readonly logging: Pick<LogLevels, 'deliver'>;
   /** Re-fetches some lists of one upstream into the catalog. */
   refresh(upstream: string, kinds: CatalogKind[]): void;
+  /** Exposed task ids, for `notifications/tasks/status` (routes/tasks.ts). */
+  readonly tasks: Pick<TaskIds<ClientSession | undefined>, 'find'>;
   /** The roots a shared connection to `upstream` is told about (its config's `roots`). */
   rootsOf(upstream: string): readonly RootConfig[];
 }
@@ -88,6 +91,18 @@ export const upstreamNotifications: Readonly<Record<string, UpstreamNotification
         const uri = router.catalog.exposedUri(upstream, params.uri);
         session.notifyIfReady(notification.method, { ...params, uri });
       }
+    },
+    // Only to the session that created the task, with the id it was given.
+    'notifications/tasks/status': (router, upstream, notification, session) => {
+      const params = notification.params ?? {};
+      const known =
+        typeof params.taskId === 'string' ? router.tasks.find(upstream, params.taskId) : undefined;
+      const owner = known?.owner;
+      if (!known || !owner || (session && owner !== session)) {
+        router.log.debug(`upstream ${upstream}: dropped a status of an unknown task`);
+        return;
+      }
+      owner.notifyIfReady(notification.method, { ...params, taskId: known.exposed });
     },
     'notifications/message': (router, upstream, notification, session) => {
       const params = notification.params ?? {};

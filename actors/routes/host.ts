@@ -6,6 +6,7 @@
  */
 import type { Observable, SchedulerLike } from 'rxjs';
 import type { Catalog } from '../../core/catalog/catalog.js';
+import type { TaskIds } from '../../core/catalog/tasks.js';
 import type { RequestEvent } from '../../core/rpc/connection.js';
 import type { JsonObject } from '../../core/rpc/jsonrpc.js';
 import type { Caller, ClientSession } from '../downstream/host.js';
@@ -33,6 +34,8 @@ export interface DownUpstream {
 
 export interface RouteHost {
   readonly catalog: Catalog;
+  /** Exposed task ids and their owners (routes/tasks.ts); absent: tasks are not routed. */
+  readonly tasks?: TaskIds<ClientSession | undefined>;
   /** The router's time (the one-tick spacing of a result after progress). */
   readonly scheduler: SchedulerLike;
   /** Items per page of the list methods. */

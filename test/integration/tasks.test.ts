@@ -1,42 +1,117 @@
 /**
- * Tasks through the real CLI (issue 13, item 3): server-everything advertises `tasks` and lists
- * `simulate-research-query` with `execution.taskSupport: "required"`. mcp-mux does not serve
- * tasks, so that tool is not exposed (it could never be called), the facade does not claim
- * the capability, and `tasks/list` is refused with -32601.
+ * Tasks through mcp-mux (issue 13, item 3), two SDK clients over Streamable HTTP on one router,
+ * a real shared server-everything upstream (it advertises `tasks` and lists
+ * `simulate-research-query` with `execution.taskSupport: "required"`, 4 stages of 1 s):
+ * the facade advertises tasks, the tool is listed and callable as a task, task ids are
+ * namespaced like names and bound to the session that created them, and tasks/get,
+ * tasks/result, tasks/list reach the upstream. Another client never sees or uses the task.
  */
+import {
+  CreateTaskResultSchema,
+  GetTaskPayloadResultSchema,
+  GetTaskResultSchema,
+  ListTasksResultSchema,
+} from '@modelcontextprotocol/sdk/types.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type CliClient, connectCli, everything, writeConfig } from './harness.js';
+import { eventually, textOf } from './clientFeatures.js';
+import { everything } from './harness.js';
+import {
+  connectHttpClient,
+  type HttpClient,
+  type HttpRouter,
+  startHttpRouter,
+} from './httpRouter.js';
 
-describe('tasks (stdio CLI, server-everything)', () => {
-  let cli: CliClient;
+describe('tasks (shared server-everything, two clients)', () => {
+  let mux: HttpRouter;
+  let a: HttpClient;
+  let b: HttpClient;
+  let taskId = '';
 
   beforeAll(async () => {
-    cli = await connectCli(writeConfig({ mcpServers: { e: everything() } }));
+    mux = await startHttpRouter({ mcpServers: { e: everything() } });
+    a = await connectHttpClient(mux.facade.url, 'A', {});
+    b = await connectHttpClient(mux.facade.url, 'B', {});
   }, 60_000);
 
   afterAll(async () => {
-    await cli?.close();
+    await a?.close();
+    await b?.close();
+    await mux?.close();
   });
 
-  it('hides the tool that requires a task, keeps the others, and says so on stderr', async () => {
-    const tools = (await cli.client.listTools()).tools;
-    const names = tools.map((t) => t.name);
-    expect(names).toContain('e__echo');
-    expect(names).not.toContain('e__simulate-research-query');
-    expect(
-      tools.every(
-        (t) =>
-          (t as { execution?: { taskSupport?: string } }).execution?.taskSupport !== 'required',
-      ),
-    ).toBe(true);
-    expect(cli.stderr()).toMatch(/upstream e: 1 tool\(s\) need tasks.*simulate-research-query/);
+  it('advertises tasks and lists the task-only tool', async () => {
+    expect(a.client.getServerCapabilities()?.tasks).toMatchObject({
+      requests: { tools: { call: {} } },
+    });
+    const tools = (await a.client.listTools()).tools;
+    const research = tools.find((t) => t.name === 'e__simulate-research-query');
+    expect(research?.execution).toEqual({ taskSupport: 'required' });
   });
 
-  it('does not advertise tasks, and answers tasks/list with -32601', async () => {
-    expect(cli.client.getServerCapabilities()?.tasks).toBeUndefined();
-    const error = await cli.client
-      .request({ method: 'tasks/list', params: {} } as never, {} as never)
-      .catch((e: unknown) => e as { code: number });
-    expect(error).toMatchObject({ code: -32601 });
+  it('creates a task with a namespaced id and polls it with tasks/get', async () => {
+    const created = await a.client.request(
+      {
+        method: 'tools/call',
+        params: {
+          name: 'e__simulate-research-query',
+          arguments: { topic: 'routers' },
+          task: { ttl: 60_000 },
+        },
+      },
+      CreateTaskResultSchema,
+    );
+    taskId = created.task.taskId;
+    expect(taskId).toMatch(/^e__./);
+    expect(created.task.status).toBe('working');
+    const got = await a.client.request(
+      { method: 'tasks/get', params: { taskId } },
+      GetTaskResultSchema,
+    );
+    expect(got.taskId).toBe(taskId);
+    expect(['working', 'completed']).toContain(got.status);
   });
+
+  it('keeps the task from another client', async () => {
+    const error = await b.client
+      .request({ method: 'tasks/get', params: { taskId } }, GetTaskResultSchema)
+      .then(
+        () => undefined,
+        (e: unknown) => e as { code: number; message: string },
+      );
+    expect(error?.code).toBe(-32602);
+    expect(error?.message).toContain('Unknown task');
+    const listedB = await b.client.request(
+      { method: 'tasks/list', params: {} },
+      ListTasksResultSchema,
+    );
+    expect(listedB.tasks).toEqual([]);
+    const listedA = await a.client.request(
+      { method: 'tasks/list', params: {} },
+      ListTasksResultSchema,
+    );
+    expect(listedA.tasks.map((t) => t.taskId)).toEqual([taskId]);
+  });
+
+  it('delivers the result with tasks/result, under the exposed id', async () => {
+    await eventually(
+      async () => {
+        const got = await a.client.request(
+          { method: 'tasks/get', params: { taskId } },
+          GetTaskResultSchema,
+        );
+        return got.status === 'completed' ? true : undefined;
+      },
+      { tries: 100, everyMs: 200 },
+    );
+    const payload = await a.client.request(
+      { method: 'tasks/result', params: { taskId } },
+      GetTaskPayloadResultSchema,
+    );
+    expect(textOf(payload)).toContain('routers');
+    const related = (payload._meta as Record<string, { taskId?: string }> | undefined)?.[
+      'io.modelcontextprotocol/related-task'
+    ];
+    expect(related?.taskId).toBe(taskId);
+  }, 30_000);
 });

@@ -1,0 +1,68 @@
+/**
+ * An upstream that lists a tool with `execution.taskSupport: "required"` but does not declare
+ * `tasks.requests.tools.call` could never run it: the router leaves the tool out (and says so),
+ * and the facade does not claim tasks. An SDK Server in-process (fromSdkTransport).
+ */
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
+import { Server } from '@modelcontextprotocol/sdk/server/index.js';
+import { ListToolsRequestSchema } from '@modelcontextprotocol/sdk/types.js';
+import { afterEach, describe, expect, it } from 'vitest';
+import {
+  createLogger,
+  createMemoryPair,
+  createRouter,
+  fromSdkTransport,
+  type Router,
+  toSdkTransport,
+} from '../../../index.js';
+
+let router: Router | undefined;
+afterEach(async () => {
+  await router?.close();
+});
+
+describe('task-only tools of an upstream without tasks', () => {
+  it('are not exposed, and the facade does not advertise tasks', async () => {
+    const lines: string[] = [];
+    router = createRouter(
+      { mcpServers: { up: { command: 'unused' } } },
+      {
+        log: createLogger({ level: 'info', sink: (line) => lines.push(line) }),
+        openTransport: async () => {
+          const server = new Server(
+            { name: 'no-tasks', version: '1.0.0' },
+            { capabilities: { tools: {} } },
+          );
+          server.setRequestHandler(ListToolsRequestSchema, async () => ({
+            tools: [
+              { name: 'plain', inputSchema: { type: 'object' as const } },
+              {
+                name: 'long-job',
+                inputSchema: { type: 'object' as const },
+                execution: { taskSupport: 'required' as const },
+              },
+              {
+                name: 'maybe',
+                inputSchema: { type: 'object' as const },
+                execution: { taskSupport: 'optional' as const },
+              },
+            ],
+          }));
+          const [routerEnd, serverEnd] = InMemoryTransport.createLinkedPair();
+          await server.connect(serverEnd);
+          return fromSdkTransport(routerEnd);
+        },
+      },
+    );
+    await router.start();
+    const [clientEnd, routerEnd] = createMemoryPair();
+    router.connect(routerEnd);
+    const client = new Client({ name: 't', version: '1' });
+    await client.connect(toSdkTransport(clientEnd));
+    expect((await client.listTools()).tools.map((t) => t.name)).toEqual(['up__plain', 'up__maybe']);
+    expect(client.getServerCapabilities()?.tasks).toBeUndefined();
+    expect(lines.join('\n')).toMatch(/upstream up: 1 tool\(s\) need tasks.*long-job/);
+    await client.close();
+  });
+});
