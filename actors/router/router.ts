@@ -46,6 +46,7 @@ import type { UpstreamClock } from '../upstream/clock.js';
 import { IsolatedUpstreams } from '../upstream/isolated.js';
 import { Upstream, type UpstreamState } from '../upstream/upstream.js';
 import { CatalogRefresh } from './catalogRefresh.js';
+import { KnownNames } from './downUpstreams.js';
 import { routeHostOf, sessionHostOf } from './hosts.js';
 import { InflightIndex } from './inflight.js';
 import { LogLevels } from './logLevels.js';
@@ -104,7 +105,7 @@ export class Router {
   readonly #options: RouterOptions;
   readonly #upstreams = new Map<string, Upstream>();
   /** The names each upstream exposed when it was last in the catalog (routes/unavailable.ts). */
-  readonly #knownNames = new Map<string, Record<'tools' | 'prompts', Set<string>>>();
+  readonly #knownNames = new KnownNames();
   readonly #sessions = new Set<DownstreamSession>();
   #startup: StartupWait | undefined;
   readonly #listChanges: ListChanges;
@@ -344,31 +345,11 @@ export class Router {
    * one of those names gets the retryable -32011 instead of "Unknown tool" (routes/unavailable.ts).
    */
   downUpstreams(): DownUpstream[] {
-    return this.status()
-      .filter((s) => s.state !== 'ready')
-      .map((s) => {
-        const config = this.#upstreams.get(s.name)?.config;
-        const known = this.#knownNames.get(s.name);
-        return {
-          ...s,
-          prefix: config?.prefix ?? s.name,
-          separator: this.config.separator,
-          knownNames: (kind: 'tools' | 'prompts') => known?.[kind] ?? new Set<string>(),
-        };
-      });
-  }
-
-  /** Remembers the names `name` exposes before its part leaves the catalog. */
-  #rememberNames(name: string): void {
-    const namesOf = (kind: 'tools' | 'prompts') =>
-      new Set(
-        this.catalog
-          .list(kind)
-          .map((item) => String(item.name))
-          .filter((exposed) => this.catalog.resolve(kind, exposed)?.upstream === name),
-      );
-    const known = { tools: namesOf('tools'), prompts: namesOf('prompts') };
-    if (known.tools.size + known.prompts.size > 0) this.#knownNames.set(name, known);
+    return this.#knownNames.down(
+      this.status(),
+      (name) => this.#upstreams.get(name)?.config.prefix ?? name,
+      this.config.separator,
+    );
   }
 
   /** What the router answers a shared connection's `roots/list` with (upstreamInbound.ts). */
@@ -531,6 +512,7 @@ export class Router {
     const upstream = this.#upstreams.get(name);
     if (!upstream) return;
     this.#upstreams.delete(name);
+    this.#knownNames.forget(name);
     this.subscriptions.upstreamState(name, 'closed');
     this.logging.upstreamState(name, 'closed');
     this.#lists.remove(name);
@@ -564,7 +546,7 @@ export class Router {
           this.#startup?.settle(upstream.name);
         });
     } else if (state === 'failed' || state === 'closed') {
-      this.#rememberNames(upstream.name);
+      this.#knownNames.remember(this.catalog, upstream.name);
       this.#lists.remove(upstream.name);
       for (const kind of ALL_KINDS) this.#changed(kind);
       if (state === 'failed')
