@@ -60,6 +60,9 @@ export function createHttpHandler(options: HttpHandlerOptions = {}): HttpHandler
       : { maxBufferedBytes: options.maxBufferedBytes }),
     ...(options.maxSessions === undefined ? {} : { maxSessions: options.maxSessions }),
     ...(options.maxJsonDepth === undefined ? {} : { maxJsonDepth: options.maxJsonDepth }),
+    ...(options.maxSessionsPerPrincipal === undefined
+      ? {}
+      : { maxSessionsPerPrincipal: options.maxSessionsPerPrincipal }),
   });
   let protection = options.address ? new Protection(options, options.address) : undefined;
 
