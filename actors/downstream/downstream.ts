@@ -176,7 +176,7 @@ export class DownstreamSession implements ClientSession {
       map((): InboundEvent => {
         const result: JsonObject = {
           protocolVersion: event.protocolVersion,
-          capabilities: host.capabilities(),
+          capabilities: host.capabilities(event.protocolVersion),
           serverInfo: host.serverInfo,
         };
         const instructions = host.instructions();

@@ -40,7 +40,7 @@ export interface RouterView {
     params: JsonObject,
     caller: Caller,
   ): Observable<RequestEvent>;
-  capabilities(): JsonObject;
+  capabilities(protocolVersion?: string): JsonObject;
   instructions(): string | undefined;
   downUpstreams(): DownUpstream[];
   /** Opens `session`'s isolated upstream connections (once it has initialized). */
@@ -88,7 +88,7 @@ export function sessionHostOf(
     disconnectGraceMs: router.disconnectGraceMs,
     serverInfo: router.serverInfo,
     whenStarted: () => router.whenStarted(),
-    capabilities: () => router.capabilities(),
+    capabilities: (protocolVersion) => router.capabilities(protocolVersion),
     instructions: () => router.instructions(),
     route,
     rootsListChanged: (session) => router.serverRequests.rootsListChanged(session),

@@ -358,8 +358,11 @@ export class Router {
   }
 
   /** The union of the ready upstreams' server capabilities, as the facade advertises them. */
-  capabilities(): JsonObject {
-    return facadeCapabilities(this.#upstreams.values(), this.#startup?.isSettled === false);
+  capabilities(protocolVersion?: string): JsonObject {
+    const caps = facadeCapabilities(this.#upstreams.values(), this.#startup?.isSettled === false);
+    // Tasks exist in 2025-11-25 only (not before, and not in 2026-07-28).
+    if (protocolVersion !== undefined && protocolVersion !== '2025-11-25') delete caps.tasks;
+    return caps;
   }
 
   instructions(): string | undefined {

@@ -66,3 +66,53 @@ describe('task-only tools of an upstream without tasks', () => {
     await client.close();
   });
 });
+
+describe('the tasks capability of the facade', () => {
+  it('is advertised to 2025-11-25 clients only (older revisions and 2026-07-28 have no tasks)', async () => {
+    router = createRouter(
+      { mcpServers: { up: { command: 'unused' } } },
+      {
+        openTransport: async () => {
+          const server = new Server(
+            { name: 'tasks', version: '1.0.0' },
+            {
+              capabilities: {
+                tools: {},
+                tasks: { list: {}, cancel: {}, requests: { tools: { call: {} } } },
+              },
+            },
+          );
+          server.setRequestHandler(ListToolsRequestSchema, async () => ({ tools: [] }));
+          const [routerEnd, serverEnd] = InMemoryTransport.createLinkedPair();
+          await server.connect(serverEnd);
+          return fromSdkTransport(routerEnd);
+        },
+      },
+    );
+    await router.start();
+    const capabilitiesFor = async (protocolVersion: string) => {
+      const [clientEnd, routerEnd] = createMemoryPair();
+      router?.connect(routerEnd);
+      const answer = new Promise<Record<string, unknown>>((resolve) => {
+        clientEnd.messages$.subscribe((m) =>
+          resolve((m as { result: Record<string, unknown> }).result),
+        );
+      });
+      clientEnd.send({
+        jsonrpc: '2.0',
+        id: 1,
+        method: 'initialize',
+        params: { protocolVersion, capabilities: {}, clientInfo: { name: 'raw', version: '1' } },
+      });
+      const result = await answer;
+      await clientEnd.close();
+      return result.capabilities as Record<string, unknown>;
+    };
+    expect((await capabilitiesFor('2025-11-25')).tasks).toEqual({
+      requests: { tools: { call: {} } },
+      list: {},
+      cancel: {},
+    });
+    expect((await capabilitiesFor('2025-06-18')).tasks).toBeUndefined();
+  });
+});
