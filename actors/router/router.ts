@@ -145,6 +145,7 @@ export class Router {
       isIsolated: (name) => this.#upstreams.get(name)?.config.sessionMode === 'isolated',
       isolatedUpstreamsOf: (session) => this.isolated.upstreamsOf(session as DownstreamSession),
       upstreamConnection: (name, session) => this.upstreamConnection(name, session),
+      findTask: (name, taskId) => this.tasks.find(name, taskId),
     });
     this.inflight = new InflightIndex({
       now: () => this.scheduler.now(),

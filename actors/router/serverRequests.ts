@@ -40,7 +40,18 @@ export interface ServerRequestsHost {
   isolatedUpstreamsOf(session: ClientSession): string[];
   /** The connection `session`'s traffic to upstream `name` uses (its own when isolated), if ready. */
   upstreamConnection(name: string, session: ClientSession): Connection | undefined;
+  /**
+   * The exposed id and owner of one of `upstream`'s tasks (routes/tasks.ts): a request about a
+   * task (`_meta["io.modelcontextprotocol/related-task"]`) goes to the session that owns it,
+   * with the id that session knows.
+   */
+  findTask?(
+    upstream: string,
+    taskId: string,
+  ): { exposed: string; owner: ClientSession | undefined } | undefined;
 }
+
+const RELATED_TASK = 'io.modelcontextprotocol/related-task';
 
 /** URL elicitations remembered for their completion notification (oldest dropped first). */
 const MAX_ELICITATIONS = 1_024;
@@ -82,8 +93,13 @@ export class ServerRequests {
   ): Observable<InboundEvent> {
     return defer(() => {
       const { method } = request;
-      const target = this.#targetOrRefuseModern(upstream, request, pinned);
-      const params = withoutProgressToken(request.params);
+      const task = this.#relatedTask(upstream, request.params);
+      const target = this.#targetOrRefuseModern(upstream, request, pinned ?? task?.owner);
+      let params = withoutProgressToken(request.params);
+      if (task && params && isObject(params._meta)) {
+        const related = { ...(params._meta[RELATED_TASK] as JsonObject), taskId: task.exposed };
+        params = { ...params, _meta: { ...params._meta, [RELATED_TASK]: related } };
+      }
       if (method === 'elicitation/create' && params?.mode === 'url') {
         this.#remember(params.elicitationId, target.session);
       }
@@ -140,6 +156,14 @@ export class ServerRequests {
     for (const name of this.#host.isolatedUpstreamsOf(session)) {
       this.#host.upstreamConnection(name, session)?.notify('notifications/roots/list_changed');
     }
+  }
+
+  /** The task a server request is about, when the router exposed it. */
+  #relatedTask(upstream: string, params: JsonObject | undefined) {
+    const meta = params?._meta;
+    const related = isObject(meta) ? meta[RELATED_TASK] : undefined;
+    const taskId = isObject(related) ? related.taskId : undefined;
+    return typeof taskId === 'string' ? this.#host.findTask?.(upstream, taskId) : undefined;
   }
 
   /** `#target`; when it finds no session, the modern caller in flight there is told (-32021). */

@@ -30,8 +30,8 @@ describe('tasks (shared server-everything, two clients)', () => {
 
   beforeAll(async () => {
     mux = await startHttpRouter({ mcpServers: { e: everything() } });
-    a = await connectHttpClient(mux.facade.url, 'A', {});
-    b = await connectHttpClient(mux.facade.url, 'B', {});
+    a = await connectHttpClient(mux.facade.url, 'A', { elicitation: {} });
+    b = await connectHttpClient(mux.facade.url, 'B', { elicitation: {} });
   }, 60_000);
 
   afterAll(async () => {
@@ -113,5 +113,35 @@ describe('tasks (shared server-everything, two clients)', () => {
       'io.modelcontextprotocol/related-task'
     ];
     expect(related?.taskId).toBe(taskId);
+  }, 30_000);
+
+  it('sends a task’s elicitation to the session that owns the task, with its exposed id', async () => {
+    // Ambiguous: at its third stage the task asks for clarification (input_required), and the
+    // question comes through the owner's tasks/result.
+    const created = await a.client.request(
+      {
+        method: 'tools/call',
+        params: {
+          name: 'e__simulate-research-query',
+          arguments: { topic: 'python', ambiguous: true },
+          task: { ttl: 60_000 },
+        },
+      },
+      CreateTaskResultSchema,
+    );
+    const id = created.task.taskId;
+    // B is the more recently active session: the question must still go to A.
+    await b.client.listTools();
+    const payload = await a.client.request(
+      { method: 'tasks/result', params: { taskId: id } },
+      GetTaskPayloadResultSchema,
+    );
+    expect(a.seen.elicitations.map((e) => e.message).join()).toContain('python');
+    expect(b.seen.elicitations).toEqual([]);
+    const asked = a.wire.find((m) => 'method' in m && m.method === 'elicitation/create') as
+      | { params: { _meta?: Record<string, { taskId?: string }> } }
+      | undefined;
+    expect(asked?.params._meta?.['io.modelcontextprotocol/related-task']?.taskId).toBe(id);
+    expect(textOf(payload)).toContain('python');
   }, 30_000);
 });
