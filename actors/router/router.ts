@@ -283,9 +283,12 @@ export class Router {
       );
     }
     const { timeoutMs, maxTotalTimeoutMs } = upstream.config;
+    // `tasks/result` blocks until its task ends (tasks.mdx): the task's ttl bounds it, not the
+    // idle timeout of an ordinary request; `maxTotalTimeoutMs` still applies when set.
+    const idle = method === 'tasks/result' ? {} : { timeout: timeoutMs };
     const options = {
       progress: caller.inbound.progressToken !== undefined,
-      timeout: timeoutMs,
+      ...idle,
       resetTimeoutOnProgress: true,
       ...(maxTotalTimeoutMs === undefined ? {} : { maxTotalTimeout: maxTotalTimeoutMs }),
     };

@@ -6,7 +6,13 @@
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
-import { ListToolsRequestSchema } from '@modelcontextprotocol/sdk/types.js';
+import {
+  CallToolRequestSchema,
+  CreateTaskResultSchema,
+  GetTaskPayloadRequestSchema,
+  GetTaskPayloadResultSchema,
+  ListToolsRequestSchema,
+} from '@modelcontextprotocol/sdk/types.js';
 import { afterEach, describe, expect, it } from 'vitest';
 import {
   createLogger,
@@ -114,5 +120,61 @@ describe('the tasks capability of the facade', () => {
       cancel: {},
     });
     expect((await capabilitiesFor('2025-06-18')).tasks).toBeUndefined();
+  });
+});
+
+describe('tasks/result', () => {
+  it('is not cut by the idle timeoutMs: it blocks until the task ends', async () => {
+    router = createRouter(
+      { mcpServers: { up: { command: 'unused', timeoutMs: 100 } } },
+      {
+        openTransport: async () => {
+          const server = new Server(
+            { name: 'tasks', version: '1.0.0' },
+            { capabilities: { tools: {}, tasks: { requests: { tools: { call: {} } } } } },
+          );
+          const task = {
+            taskId: 't-1',
+            status: 'working' as const,
+            createdAt: '2025-11-25T00:00:00Z',
+            lastUpdatedAt: '2025-11-25T00:00:00Z',
+            ttl: 60_000,
+          };
+          server.setRequestHandler(ListToolsRequestSchema, async () => ({
+            tools: [
+              {
+                name: 'job',
+                inputSchema: { type: 'object' as const },
+                execution: { taskSupport: 'required' as const },
+              },
+            ],
+          }));
+          server.setRequestHandler(CallToolRequestSchema, async () => ({ task }));
+          server.setRequestHandler(GetTaskPayloadRequestSchema, async () => {
+            await new Promise((resolve) => setTimeout(resolve, 400));
+            return { content: [{ type: 'text', text: 'done late' }] };
+          });
+          const [routerEnd, serverEnd] = InMemoryTransport.createLinkedPair();
+          await server.connect(serverEnd);
+          return fromSdkTransport(routerEnd);
+        },
+      },
+    );
+    await router.start();
+    const [clientEnd, routerEnd] = createMemoryPair();
+    router.connect(routerEnd);
+    const client = new Client({ name: 't', version: '1' });
+    await client.connect(toSdkTransport(clientEnd));
+    const created = await client.request(
+      { method: 'tools/call', params: { name: 'up__job', arguments: {}, task: { ttl: 60_000 } } },
+      CreateTaskResultSchema,
+    );
+    expect(created.task.taskId).toBe('up__t-1');
+    const payload = await client.request(
+      { method: 'tasks/result', params: { taskId: 'up__t-1' } },
+      GetTaskPayloadResultSchema,
+    );
+    expect(payload.content).toEqual([{ type: 'text', text: 'done late' }]);
+    await client.close();
   });
 });
