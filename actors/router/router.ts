@@ -13,6 +13,7 @@ import { SUPERVISION_DEFAULTS } from '../../core/config/supervisionConfig.js';
 import { type Logger, silentLogger } from '../../core/log.js';
 import { routerClientCapabilities } from '../../core/mcp/clientCapabilities.js';
 import type { ClientInfo } from '../../core/mcp/context.js';
+import { stateKey } from '../../core/mcp/requestState.js';
 import { LATEST_LEGACY_VERSION } from '../../core/mcp/versions.js';
 import {
   Connection,
@@ -45,7 +46,9 @@ import { Upstream, type UpstreamState } from '../upstream/upstream.js';
 import { CatalogRefresh } from './catalogRefresh.js';
 import { routeHostOf, sessionHostOf } from './hosts.js';
 import { InflightIndex } from './inflight.js';
+import { HELD_DEFAULTS } from './heldRounds.js';
 import { LogLevels } from './logLevels.js';
+import { ModernCallers } from './modernCallers.js';
 import { type ReloadResult, reloadRouter } from './reload.js';
 import { schedulerClock } from './schedulerClock.js';
 import { ServerRequests } from './serverRequests.js';
@@ -67,6 +70,13 @@ export interface RouterOptions {
    * is cancelled upstream (actors/cancelOnDisconnect.ts); default 3000, 0 cancels at once.
    */
   disconnectGraceMs?: number;
+  /**
+   * The secret `requestState` is sealed with (era bridging, actors/router/heldRounds.ts);
+   * default: `mcpMux.requestStateKey`, else a random key per process.
+   */
+  requestStateKey?: string;
+  /** How long held requests gather before they go out as one `input_required` (default 10). */
+  inputGatherMs?: number;
 }
 
 export const VERSION = '0.1.0';
@@ -128,12 +138,25 @@ export class Router {
       initializeTimeoutMs: options.initializeTimeoutMs ?? 30_000,
       log: this.log,
     });
-    this.serverRequests = new ServerRequests({
+    const modern = new ModernCallers({
+      scheduler: this.scheduler,
+      key: stateKey(options.requestStateKey ?? config.requestStateKey),
+      ttlMs: config.inputRequiredTtlMs ?? HELD_DEFAULTS.ttlMs,
+      ...(options.inputGatherMs === undefined ? {} : { gatherMs: options.inputGatherMs }),
+      ...(config.maxHeldRoundsPerPrincipal === undefined
+        ? {}
+        : { maxPerPrincipal: config.maxHeldRoundsPerPrincipal }),
       log: this.log,
-      isIsolated: (name) => this.#upstreams.get(name)?.config.sessionMode === 'isolated',
-      isolatedUpstreamsOf: (session) => this.isolated.upstreamsOf(session as DownstreamSession),
-      upstreamConnection: (name, session) => this.upstreamConnection(name, session),
     });
+    this.serverRequests = new ServerRequests(
+      {
+        log: this.log,
+        isIsolated: (name) => this.#upstreams.get(name)?.config.sessionMode === 'isolated',
+        isolatedUpstreamsOf: (session) => this.isolated.upstreamsOf(session as DownstreamSession),
+        upstreamConnection: (name, session) => this.upstreamConnection(name, session),
+      },
+      modern,
+    );
     this.inflight = new InflightIndex({
       now: () => this.scheduler.now(),
       opened: (r) => r.session && this.serverRequests.usage.begin(r.session, r.upstream, r.id),
@@ -272,19 +295,25 @@ export class Router {
       upstream: upstreamName,
       progressToken: caller.inbound.progressToken,
     };
-    const tracked = this.inflight.track(record, ({ onSent, onAdmit }) =>
-      isolated && session
-        ? this.isolated.request$(upstream.config, session, method, params, { ...options, onSent })
-        : upstream.request$(
-            method,
-            params,
-            { ...options, onSent },
-            caller.context.sessionId,
-            onAdmit,
-          ),
-    );
-    // A modern caller (no session) can be told -32021 by a server request (modernCallers.ts).
-    return session ? tracked : this.serverRequests.modern.track(upstreamName, caller, tracked);
+    const tracked = () =>
+      this.inflight.track(record, ({ onSent, onAdmit }) =>
+        isolated && session
+          ? this.isolated.request$(upstream.config, session, method, params, {
+              ...options,
+              onSent,
+            })
+          : upstream.request$(
+              method,
+              params,
+              { ...options, onSent },
+              caller.context.sessionId,
+              onAdmit,
+            ),
+      );
+    // A modern caller (no session) gets the server requests it causes as input_required, and
+    // its retry resumes the held call (modernCallers.ts).
+    if (session) return tracked();
+    return this.serverRequests.modern.track(upstreamName, method, params, caller, tracked);
   }
 
   /** The connection `session`'s traffic to upstream `name` uses (its own when isolated), if ready. */
@@ -365,6 +394,7 @@ export class Router {
     if (this.#closed) return;
     this.#closed = true;
     this.#startup?.end();
+    this.serverRequests.modern.rounds.close();
     await Promise.allSettled([...this.#sessions].map((s) => s.close()));
     await this.isolated.close();
     await Promise.allSettled(

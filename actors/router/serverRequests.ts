@@ -10,6 +10,9 @@
  *   records (router/inflight.ts).
  * - The downstream request carries `relatedRequestId` = the client request in flight that
  *   caused it when known, so an HTTP facade sends it on that request's stream.
+ * - A request from a shared connection that no legacy session caused (none has a request in
+ *   flight there) while a modern caller's request runs there is bridged to that caller as
+ *   `input_required` (modernCallers.ts, heldRounds.ts).
  * - Cancellation is unsubscription: the upstream cancelling its request (or its connection
  *   closing) unsubscribes the handler, which cancels the downstream request.
  */
@@ -27,7 +30,7 @@ import type {
 import type { ClientSession } from '../downstream/host.js';
 import { toCaller } from '../routes/index.js';
 import { type Candidate, chooseSession } from './chooseSession.js';
-import { ModernCallers } from './modernCallers.js';
+import type { ModernCallers } from './modernCallers.js';
 import { SessionUsage } from './sessionUsage.js';
 
 /** What server-initiated routing needs from the router. */
@@ -59,14 +62,15 @@ function withoutProgressToken(params: JsonObject | undefined): JsonObject | unde
 
 export class ServerRequests {
   readonly usage = new SessionUsage<ClientSession>();
-  /** Modern callers in flight per upstream: -32021 when they lack a capability (modernCallers.ts). */
-  readonly modern = new ModernCallers();
+  /** Modern callers in flight: their server requests are bridged (modernCallers.ts). */
+  readonly modern: ModernCallers;
   readonly #host: ServerRequestsHost;
   /** elicitationId → the session that saw it (URL mode request, or -32042 error). */
   readonly #elicitations = new Map<string, ClientSession>();
 
-  constructor(host: ServerRequestsHost) {
+  constructor(host: ServerRequestsHost, modern: ModernCallers) {
     this.#host = host;
+    this.modern = modern;
   }
 
   /**
@@ -81,7 +85,12 @@ export class ServerRequests {
   ): Observable<InboundEvent> {
     return defer(() => {
       const { method } = request;
-      const target = this.#targetOrRefuseModern(upstream, request, pinned);
+      const held = pinned || this.#legacyInFlight(upstream) ? undefined : this.modern.hold(upstream, request);
+      if (held) {
+        this.#host.log.debug(`upstream ${upstream}: ${method} → held for a modern caller (input_required)`);
+        return held;
+      }
+      const target = this.#target(upstream, request, pinned);
       const params = withoutProgressToken(request.params);
       if (method === 'elicitation/create' && params?.mode === 'url') {
         this.#remember(params.elicitationId, target.session);
@@ -148,18 +157,9 @@ export class ServerRequests {
     }
   }
 
-  /** `#target`; when it finds no session, the modern caller in flight there is told (-32021). */
-  #targetOrRefuseModern(
-    upstream: string,
-    request: JsonRpcRequest,
-    pinned: ClientSession | undefined,
-  ) {
-    try {
-      return this.#target(upstream, request, pinned);
-    } catch (error) {
-      if (!pinned) this.modern.refuse(upstream, request);
-      throw error;
-    }
+  /** Whether a legacy session has a request in flight to shared upstream `upstream`. */
+  #legacyInFlight(upstream: string): boolean {
+    return this.usage.entries(upstream).some((e) => e.inflight > 0 && !e.session.isClosed);
   }
 
   #target(
