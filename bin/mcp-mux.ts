@@ -99,7 +99,9 @@ async function main(argv: string[]): Promise<number> {
   const router = createRouter(config, {
     log,
     ...(disconnectGraceMs === undefined ? {} : { disconnectGraceMs }),
-    ...(config.requestStateKey === undefined && stateKeyEnv ? { requestStateKey: stateKeyEnv } : {}),
+    ...(config.requestStateKey === undefined && stateKeyEnv
+      ? { requestStateKey: stateKeyEnv }
+      : {}),
   });
   // Exit as soon as the report is out, whatever timers the router still holds.
   if (command === 'inspect') process.exit(await inspect(router));

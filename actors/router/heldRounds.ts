@@ -100,7 +100,12 @@ export class HeldRounds implements RoundTable {
       );
     }
     return new Observable<RequestEvent>((subscriber) => {
-      const init = { upstream, method, digest: paramsDigest(params), principal: principalOf(caller) };
+      const init = {
+        upstream,
+        method,
+        digest: paramsDigest(params),
+        principal: principalOf(caller),
+      };
       const round = new HeldRound(this, init, caller.context);
       const list = this.#running.get(upstream) ?? [];
       list.push(round);
@@ -124,7 +129,10 @@ export class HeldRounds implements RoundTable {
     const now = this.#options.scheduler.now();
     const responses = params.inputResponses;
     if (responses !== undefined && !isObject(responses)) {
-      throw new RpcError(ErrorCode.InvalidParams, 'Invalid params: inputResponses must be an object');
+      throw new RpcError(
+        ErrorCode.InvalidParams,
+        'Invalid params: inputResponses must be an object',
+      );
     }
     const claims = this.#sealer.open(params.requestState, {
       principal: principalOf(caller),

@@ -85,9 +85,12 @@ export class ServerRequests {
   ): Observable<InboundEvent> {
     return defer(() => {
       const { method } = request;
-      const held = pinned || this.#legacyInFlight(upstream) ? undefined : this.modern.hold(upstream, request);
+      const held =
+        pinned || this.#legacyInFlight(upstream) ? undefined : this.modern.hold(upstream, request);
       if (held) {
-        this.#host.log.debug(`upstream ${upstream}: ${method} → held for a modern caller (input_required)`);
+        this.#host.log.debug(
+          `upstream ${upstream}: ${method} → held for a modern caller (input_required)`,
+        );
         return held;
       }
       const target = this.#target(upstream, request, pinned);

@@ -329,7 +329,12 @@ function parseMux(value: unknown, issues: Issues): MuxOptions {
   }
   if (raw.maxHeldRoundsPerPrincipal !== undefined) {
     const range = { min: 1, max: 1_000_000 };
-    const max = integer(raw.maxHeldRoundsPerPrincipal, at('maxHeldRoundsPerPrincipal'), issues, range);
+    const max = integer(
+      raw.maxHeldRoundsPerPrincipal,
+      at('maxHeldRoundsPerPrincipal'),
+      issues,
+      range,
+    );
     if (max !== undefined) mux.maxHeldRoundsPerPrincipal = max;
   }
   Object.assign(mux, parseLimits(raw, 'mcpMux', mux, issues));
