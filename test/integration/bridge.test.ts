@@ -1,0 +1,174 @@
+/**
+ * Era bridging with real partners: the official v2 SDK client pinned to 2026-07-28 (which
+ * fulfils `input_required` rounds itself, through its request handlers) in front of legacy
+ * upstreams that send server-to-client requests: the v1 SDK fixture `askingServer` (form and
+ * URL elicitation, sampling, roots; from a tool, a prompt and a resource) and the v2 SDK
+ * dual-era fixture served legacy (its legacy shim sends `elicitation/create`). Over stdio
+ * and over the HTTP facade; every message mcp-mux sends is checked against the 2026-07-28
+ * schema.
+ */
+import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
+import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type Proc, startCli } from './cliNetwork.js';
+import { cliPath, fixture, writeConfig } from './harness.js';
+import { expectSchemaValid } from './schema.js';
+
+const VERSION = '2026-07-28';
+
+interface Recorded {
+  onmessage?: ((message: unknown, extra?: unknown) => void) | undefined;
+  send(message: unknown, options?: unknown): Promise<void>;
+}
+
+/** Records what the client sends and receives (wraps the transport's hooks). */
+function record(transport: Recorded) {
+  const sent: unknown[] = [];
+  const wire: unknown[] = [];
+  const send = transport.send.bind(transport);
+  transport.send = (message, options) => {
+    sent.push(message);
+    return send(message, options);
+  };
+  let deliver: Recorded['onmessage'];
+  Object.defineProperty(transport, 'onmessage', {
+    get: () =>
+      deliver
+        ? (m: unknown, e?: unknown) => {
+            wire.push(m);
+            deliver?.(m, e);
+          }
+        : undefined,
+    set: (fn) => {
+      deliver = fn;
+    },
+  });
+  return { sent, wire };
+}
+
+const config = () =>
+  writeConfig({
+    mcpServers: { ask: fixture('askingServer'), modern: fixture('modernServer') },
+  });
+
+/** A pinned modern client that answers elicitation, sampling and roots. */
+function newClient() {
+  const asked: string[] = [];
+  const client = new Client(
+    { name: 'bridge-test', version: '1.0.0' },
+    {
+      versionNegotiation: { mode: { pin: VERSION } },
+      capabilities: { elicitation: { form: {}, url: {} }, sampling: {}, roots: {} },
+    },
+  );
+  client.setRequestHandler('elicitation/create', async (request) => {
+    asked.push(`elicitation/${request.params.mode ?? 'form'}`);
+    return request.params.mode === 'url'
+      ? { action: 'accept' }
+      : { action: 'accept', content: { name: 'octocat' } };
+  });
+  client.setRequestHandler('sampling/createMessage', async () => {
+    asked.push('sampling');
+    return { role: 'assistant', content: { type: 'text', text: 'Paris' }, model: 'test-model' };
+  });
+  client.setRequestHandler('roots/list', async () => {
+    asked.push('roots');
+    return { roots: [{ uri: 'file:///work', name: 'work' }] };
+  });
+  return { client, asked };
+}
+
+const textOf = (result: { content?: unknown }): string =>
+  ((result.content as { text?: string }[] | undefined)?.[0]?.text ?? '') as string;
+
+async function exercise(
+  client: Client,
+  asked: string[],
+  recorded: { sent: unknown[]; wire: unknown[] },
+) {
+  // Two rounds: elicitation + sampling together, then roots.
+  const all = await client.callTool({ name: 'ask__ask_all', arguments: {} });
+  expect(JSON.parse(textOf(all))).toEqual({
+    elicited: { action: 'accept', content: { name: 'octocat' } },
+    sampled: { role: 'assistant', content: { type: 'text', text: 'Paris' }, model: 'test-model' },
+    roots: { roots: [{ uri: 'file:///work', name: 'work' }] },
+  });
+  expect(asked.splice(0).sort()).toEqual(['elicitation/form', 'roots', 'sampling']);
+  const interim = recorded.wire.filter(
+    (m) => (m as { result?: { resultType?: string } }).result?.resultType === 'input_required',
+  );
+  expect(interim).toHaveLength(2);
+
+  const url = await client.callTool({ name: 'ask__ask_url', arguments: {} });
+  expect(textOf(url)).toBe('url: accept');
+  expect(asked.splice(0)).toEqual(['elicitation/url']);
+
+  const prompt = await client.getPrompt({ name: 'ask__ask_prompt' });
+  expect(JSON.stringify(prompt.messages)).toContain('Hello octocat');
+  const read = await client.readResource({ uri: 'ask://who' });
+  expect(JSON.stringify(read.contents)).toContain('octocat');
+  expect(asked.splice(0)).toEqual(['elicitation/form', 'elicitation/form']);
+
+  // The v2 SDK dual-era server, served legacy: its shim turns its own input_required into an
+  // elicitation/create request to mcp-mux, which bridges it back to input_required.
+  const elicited = await client.callTool({
+    name: 'modern__test_streaming_elicitation',
+    arguments: {},
+  });
+  expect(textOf(elicited)).toBe('answer: {"name":"octocat"}');
+  expect(asked.splice(0)).toEqual(['elicitation/form']);
+
+  // Every retry carried the state mcp-mux issued, untouched, on a fresh id.
+  const retries = recorded.sent.filter(
+    (m) => typeof (m as { params?: { requestState?: unknown } }).params?.requestState === 'string',
+  ) as { id: unknown; params: { requestState: string } }[];
+  expect(retries.length).toBeGreaterThanOrEqual(5);
+  for (const retry of retries) expect(retry.params.requestState.startsWith('mux1.')).toBe(true);
+  expect(new Set(retries.map((r) => r.id)).size).toBe(retries.length);
+  expectSchemaValid(VERSION, recorded);
+}
+
+describe('a pinned 2026-07-28 client, legacy upstreams that ask for input (MRTR bridge)', () => {
+  it('works over stdio', async () => {
+    const transport = new StdioClientTransport({
+      command: process.execPath,
+      args: [cliPath, '--config', config()],
+      stderr: 'pipe',
+    });
+    const recorded = record(transport as unknown as Recorded);
+    const { client, asked } = newClient();
+    await client.connect(transport);
+    try {
+      await exercise(client, asked, recorded);
+    } finally {
+      await client.close();
+    }
+  }, 60_000);
+
+  describe('over the HTTP facade (with a bearer token)', () => {
+    let cli: Proc & { listeners: { http?: string } };
+    beforeAll(async () => {
+      cli = (await startCli(config(), ['--http', '127.0.0.1:0'], {
+        MCP_MUX_TOKENS: 'secret-token-1',
+      })) as typeof cli;
+    }, 30_000);
+    afterAll(async () => {
+      await cli?.stop();
+    });
+
+    it('works, each round on its own POST', async () => {
+      const transport = new StreamableHTTPClientTransport(new URL(cli.listeners.http ?? ''), {
+        requestInit: { headers: { authorization: 'Bearer secret-token-1' } },
+      });
+      const recorded = record(transport as unknown as Recorded);
+      const { client, asked } = newClient();
+      await client.connect(transport);
+      try {
+        await exercise(client, asked, recorded);
+        expect(transport.sessionId).toBeUndefined();
+      } finally {
+        await client.close();
+      }
+    }, 60_000);
+  });
+});
