@@ -146,26 +146,33 @@ const answerFor = (method: unknown): JsonObject => {
 };
 
 /** Answers every input request of an `input_required` result. */
-const answersTo = (interim: JsonObject): JsonObject =>
-  Object.fromEntries(
+const answersTo = (interim: JsonObject): JsonObject => {
+  if (!interim.inputRequests) throw new Error(`not input_required: ${JSON.stringify(interim)}`);
+  return Object.fromEntries(
     Object.entries(interim.inputRequests as Record<string, JsonObject>).map(([key, request]) => [
       key,
       answerFor(request.method),
     ]),
   );
+};
 
 describe('legacy upstream, modern client: server requests become input_required', () => {
   let router: Router;
   let upstream: ReturnType<typeof fakeUpstream>;
 
-  const start = async (mcpMux: JsonObject = {}, options: { key?: string } = {}) => {
-    router = new Router(parseConfig({ mcpServers: { up: { command: 'fake' } }, mcpMux }), {
+  const start = async (
+    mcpMux: JsonObject = {},
+    options: { key?: string; gatherMs?: number; concurrency?: number } = {},
+  ) => {
+    const up = { command: 'fake', concurrency: options.concurrency ?? 16 };
+    router = new Router(parseConfig({ mcpServers: { up }, mcpMux }), {
       openTransport: async () => {
         const [routerEnd, upstreamEnd] = createMemoryPair();
         upstream = fakeUpstream(upstreamEnd);
         return routerEnd;
       },
       ...(options.key === undefined ? {} : { requestStateKey: options.key }),
+      ...(options.gatherMs === undefined ? {} : { inputGatherMs: options.gatherMs }),
     });
     await router.start();
   };
@@ -387,6 +394,85 @@ describe('legacy upstream, modern client: server requests become input_required'
     expect(router.serverRequests.modern.rounds.size).toBe(0);
     expect(router.serverRequests.modern.rounds.running).toBe(0);
     expect(router.inflight.size).toBe(0);
+  });
+
+  it('leaks nothing after 600 bridged calls that complete, are abandoned, cancelled or tampered with', async () => {
+    // One call at a time: on a shared upstream, concurrent callers' server requests are
+    // attributed to the latest caller (a best guess, README), which this test is not about.
+    // A held call keeps its upstream slot until it ends: room for the abandoned ones.
+    await start(
+      { inputRequiredTtlMs: 1_000, maxHeldRoundsPerPrincipal: 1_000 },
+      { gatherMs: 1, concurrency: 1_000 },
+    );
+    const client = modernClient(router);
+    const outcomes = { complete: 0, abandoned: 0, cancelled: 0, refused: 0 };
+    const one = async (n: number) => {
+      const args = { name: 'up__ask', arguments: { rounds: [[ELICIT, ROOTS], [SAMPLE]], n } };
+      const first = await client.call(args);
+      const kind = n % 4;
+      if (kind === 1) {
+        outcomes.abandoned++; // never retried: the TTL ends it
+        return;
+      }
+      if (kind === 2) {
+        const error = await client
+          .call({
+            ...args,
+            inputResponses: answersTo(first),
+            requestState: `${first.requestState}x`,
+          })
+          .catch((e: unknown) => e as RpcError);
+        if ((error as RpcError).code === -32602) outcomes.refused++;
+        return; // and then abandoned
+      }
+      const second = await client.call({
+        ...args,
+        inputResponses: answersTo(first),
+        requestState: first.requestState,
+      });
+      if (kind === 3) {
+        // Cancel the last round's retry while the upstream still waits for nothing more.
+        const controller = new AbortController();
+        const pending = lastValueFrom(
+          client.connection.request$(
+            'tools/call',
+            {
+              ...args,
+              requestState: second.requestState,
+              _meta: {
+                'io.modelcontextprotocol/protocolVersion': '2026-07-28',
+                'io.modelcontextprotocol/clientCapabilities': ALL_CAPS,
+              },
+            },
+            { signal: controller.signal },
+          ),
+        ).catch(() => undefined);
+        controller.abort();
+        await pending;
+        outcomes.cancelled++;
+        return;
+      }
+      const final = await client.call({
+        ...args,
+        inputResponses: answersTo(second),
+        requestState: second.requestState,
+      });
+      if (final.resultType === 'complete') outcomes.complete++;
+    };
+    let next = 0;
+    const worker = async () => {
+      while (next < 600) await one(next++);
+    };
+    await worker();
+    expect(outcomes).toEqual({ complete: 150, abandoned: 150, cancelled: 150, refused: 150 });
+    await until(() => router.serverRequests.modern.rounds.size === 0);
+    expect(router.serverRequests.modern.rounds.running).toBe(0);
+    expect(router.inflight.size).toBe(0);
+    const upstreamConnection = router.upstreams.get('up')?.connection;
+    expect(upstreamConnection?.stats()).toEqual({ outbound: 0, inbound: 0 });
+    const [session] = router.sessions;
+    expect(session?.connection.stats()).toEqual({ outbound: 0, inbound: 0 });
+    expect(upstream.seen.calls).toBe(600);
   });
 });
 
