@@ -28,7 +28,7 @@ const caller = (principal?: string, caps: JsonObject = { elicitation: {}, roots:
     ...(principal === undefined ? {} : { principal }),
   },
   session: undefined,
-  inbound: { id: 1 },
+  inbound: { id: 1, signal: new AbortController().signal },
 });
 
 const request = (method: string, params: JsonObject = {}): JsonRpcRequest => ({
