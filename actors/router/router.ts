@@ -14,7 +14,7 @@ import { type Logger, silentLogger } from '../../core/log.js';
 import { routerClientCapabilities } from '../../core/mcp/clientCapabilities.js';
 import type { ClientInfo } from '../../core/mcp/context.js';
 import { stateKey } from '../../core/mcp/requestState.js';
-import { LATEST_LEGACY_VERSION } from '../../core/mcp/versions.js';
+import { eraOf, LATEST_LEGACY_VERSION } from '../../core/mcp/versions.js';
 import {
   Connection,
   type InboundContext,
@@ -47,6 +47,7 @@ import { CatalogRefresh } from './catalogRefresh.js';
 import { HELD_DEFAULTS } from './heldRounds.js';
 import { routeHostOf, sessionHostOf } from './hosts.js';
 import { InflightIndex } from './inflight.js';
+import { inputRounds } from './inputRounds.js';
 import { LogLevels } from './logLevels.js';
 import { ModernCallers } from './modernCallers.js';
 import { type ReloadResult, reloadRouter } from './reload.js';
@@ -295,24 +296,32 @@ export class Router {
       upstream: upstreamName,
       progressToken: caller.inbound.progressToken,
     };
-    const tracked = () =>
+    const tracked = (sent: JsonObject = params) =>
       this.inflight.track(record, ({ onSent, onAdmit }) =>
         isolated && session
-          ? this.isolated.request$(upstream.config, session, method, params, {
+          ? this.isolated.request$(upstream.config, session, method, sent, {
               ...options,
               onSent,
             })
           : upstream.request$(
               method,
-              params,
+              sent,
               { ...options, onSent },
               caller.context.sessionId,
               onAdmit,
             ),
       );
-    // A modern caller (no session) gets the server requests it causes as input_required, and
-    // its retry resumes the held call (modernCallers.ts).
-    if (session) return tracked();
+    // Era bridging (actors/router/README.md): a legacy session answers an upstream's
+    // input_required with real requests (inputRounds.ts); a modern caller of a legacy upstream
+    // gets the server requests it causes as input_required (modernCallers.ts).
+    if (session) {
+      return inputRounds(tracked, params, {
+        upstream: upstreamName,
+        session,
+        relatedRequestId: caller.inbound.id,
+      });
+    }
+    if (eraOf(upstream.server?.protocolVersion ?? '') === 'modern') return tracked();
     return this.serverRequests.modern.track(upstreamName, method, params, caller, tracked);
   }
 
