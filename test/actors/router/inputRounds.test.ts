@@ -131,8 +131,8 @@ describe('modern upstream, legacy client: input_required becomes server-to-clien
   let router: Router;
   let upstream: ReturnType<typeof modernUpstream>;
 
-  const start = async () => {
-    router = new Router(parseConfig({ mcpServers: { up: { command: 'fake' } } }), {
+  const start = async (sessionMode: 'shared' | 'isolated' = 'shared') => {
+    router = new Router(parseConfig({ mcpServers: { up: { command: 'fake', sessionMode } } }), {
       openTransport: async () => {
         const [routerEnd, upstreamEnd] = createMemoryPair();
         upstream = modernUpstream(upstreamEnd);
@@ -146,39 +146,43 @@ describe('modern upstream, legacy client: input_required becomes server-to-clien
     await router?.close();
   });
 
-  it('asks the client, retries with inputResponses and the upstream state, over two rounds, with progress', async () => {
-    await start();
-    const client = await legacyClient(router, ALL);
-    const progress: unknown[] = [];
-    const events: InboundEvent[] = [];
-    await new Promise<void>((resolve, reject) =>
-      client.connection
-        .request$('tools/call', { name: 'up__mrtr', arguments: { x: 1 } }, { progress: true })
-        .subscribe({
-          next: (e) => (e.kind === 'progress' ? progress.push(e.params.progress) : events.push(e)),
-          error: reject,
-          complete: resolve,
-        }),
-    );
-    const final = (events[0] as { result: JsonObject }).result;
-    expect(JSON.parse((final.content as { text: string }[])[0]?.text ?? '')).toEqual({
-      where: ANSWERS['roots/list'],
-    });
-    expect(client.asked.sort()).toEqual([
-      'elicitation/create',
-      'roots/list',
-      'sampling/createMessage',
-    ]);
-    // The upstream saw: the call, the retry with state s1 and both answers, the retry with s2.
-    expect(upstream.calls.map((c) => c.requestState)).toEqual([undefined, 's1', 's2']);
-    expect(upstream.calls[1]?.inputResponses).toEqual({
-      login: ANSWERS['elicitation/create'],
-      capital: ANSWERS['sampling/createMessage'],
-    });
-    expect(upstream.calls.every((c) => (c.arguments as JsonObject).x === 1)).toBe(true);
-    expect(progress).toEqual([1, 2, 3]); // one per round, all delivered
-    expect(router.inflight.size).toBe(0);
-  });
+  it.each(['shared', 'isolated'] as const)(
+    'asks the client, retries with inputResponses and the upstream state, over two rounds, with progress (%s)',
+    async (mode) => {
+      await start(mode);
+      const client = await legacyClient(router, ALL);
+      const progress: unknown[] = [];
+      const events: InboundEvent[] = [];
+      await new Promise<void>((resolve, reject) =>
+        client.connection
+          .request$('tools/call', { name: 'up__mrtr', arguments: { x: 1 } }, { progress: true })
+          .subscribe({
+            next: (e) =>
+              e.kind === 'progress' ? progress.push(e.params.progress) : events.push(e),
+            error: reject,
+            complete: resolve,
+          }),
+      );
+      const final = (events[0] as { result: JsonObject }).result;
+      expect(JSON.parse((final.content as { text: string }[])[0]?.text ?? '')).toEqual({
+        where: ANSWERS['roots/list'],
+      });
+      expect(client.asked.sort()).toEqual([
+        'elicitation/create',
+        'roots/list',
+        'sampling/createMessage',
+      ]);
+      // The upstream saw: the call, the retry with state s1 and both answers, the retry with s2.
+      expect(upstream.calls.map((c) => c.requestState)).toEqual([undefined, 's1', 's2']);
+      expect(upstream.calls[1]?.inputResponses).toEqual({
+        login: ANSWERS['elicitation/create'],
+        capital: ANSWERS['sampling/createMessage'],
+      });
+      expect(upstream.calls.every((c) => (c.arguments as JsonObject).x === 1)).toBe(true);
+      expect(progress).toEqual([1, 2, 3]); // one per round, all delivered
+      expect(router.inflight.size).toBe(0);
+    },
+  );
 
   it('a legacy client without the capability gets -32021 and the upstream is not retried', async () => {
     await start();
