@@ -32,6 +32,8 @@ export interface HeldRoundsOptions {
   gatherMs?: number;
   maxRounds?: number;
   maxPerPrincipal?: number;
+  /** Read at each use, over the fixed values above (the config's keys, live on reload). */
+  live?: () => { ttlMs?: number | undefined; maxPerPrincipal?: number | undefined };
   log: Logger;
 }
 
@@ -49,7 +51,6 @@ const principalOf = (caller: Caller): string => caller.context.principal ?? '';
 
 export class HeldRounds implements RoundTable {
   readonly gatherMs: number;
-  readonly ttlMs: number;
   readonly #options: HeldRoundsOptions;
   readonly #sealer: RequestStateSealer;
   readonly #ledger = new NonceLedger();
@@ -62,8 +63,11 @@ export class HeldRounds implements RoundTable {
   constructor(options: HeldRoundsOptions) {
     this.#options = options;
     this.#sealer = new RequestStateSealer(options.key);
-    this.ttlMs = options.ttlMs;
     this.gatherMs = options.gatherMs ?? HELD_DEFAULTS.gatherMs;
+  }
+
+  get ttlMs(): number {
+    return this.#options.live?.().ttlMs ?? this.#options.ttlMs;
   }
 
   /** Held rounds (waiting for, or serving, a retry). The leak tests expect 0 once idle. */
@@ -170,7 +174,10 @@ export class HeldRounds implements RoundTable {
 
   admit(round: HeldRound): boolean {
     const max = this.#options.maxRounds ?? HELD_DEFAULTS.maxRounds;
-    const perPrincipal = this.#options.maxPerPrincipal ?? HELD_DEFAULTS.maxPerPrincipal;
+    const perPrincipal =
+      this.#options.live?.().maxPerPrincipal ??
+      this.#options.maxPerPrincipal ??
+      HELD_DEFAULTS.maxPerPrincipal;
     const mine = this.#perPrincipal.get(round.principal) ?? 0;
     if (this.#held.size >= max || mine >= perPrincipal) {
       this.#options.log.warn(

@@ -142,11 +142,12 @@ export class Router {
     const modern = new ModernCallers({
       scheduler: this.scheduler,
       key: stateKey(options.requestStateKey ?? config.requestStateKey),
-      ttlMs: config.inputRequiredTtlMs ?? HELD_DEFAULTS.ttlMs,
+      ttlMs: HELD_DEFAULTS.ttlMs,
       ...(options.inputGatherMs === undefined ? {} : { gatherMs: options.inputGatherMs }),
-      ...(config.maxHeldRoundsPerPrincipal === undefined
-        ? {}
-        : { maxPerPrincipal: config.maxHeldRoundsPerPrincipal }),
+      live: () => ({
+        ttlMs: this.config.inputRequiredTtlMs,
+        maxPerPrincipal: this.config.maxHeldRoundsPerPrincipal,
+      }),
       log: this.log,
     });
     this.serverRequests = new ServerRequests(
