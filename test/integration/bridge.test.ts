@@ -3,7 +3,8 @@
  * fulfils `input_required` rounds itself, through its request handlers) in front of legacy
  * upstreams that send server-to-client requests: the v1 SDK fixture `askingServer` (form and
  * URL elicitation, sampling, roots; from a tool, a prompt and a resource) and the v2 SDK
- * dual-era fixture served legacy (its legacy shim sends `elicitation/create`). Over stdio
+ * dual-era fixture served legacy (its legacy shim sends `elicitation/create`), and
+ * server-everything (sampling and elicitation from its tools). Over stdio
  * and over the HTTP facade; every message mcp-mux sends is checked against the 2026-07-28
  * schema.
  */
@@ -11,7 +12,7 @@ import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/cli
 import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Proc, startCli } from './cliNetwork.js';
-import { cliPath, fixture, writeConfig } from './harness.js';
+import { cliPath, everything, fixture, writeConfig } from './harness.js';
 import { expectSchemaValid } from './schema.js';
 
 const VERSION = '2026-07-28';
@@ -48,7 +49,11 @@ function record(transport: Recorded) {
 
 const config = () =>
   writeConfig({
-    mcpServers: { ask: fixture('askingServer'), modern: fixture('modernServer') },
+    mcpServers: {
+      ask: fixture('askingServer'),
+      modern: fixture('modernServer'),
+      ev: everything(),
+    },
   });
 
 /** A pinned modern client that answers elicitation, sampling and roots. */
@@ -63,9 +68,15 @@ function newClient() {
   );
   client.setRequestHandler('elicitation/create', async (request) => {
     asked.push(`elicitation/${request.params.mode ?? 'form'}`);
-    return request.params.mode === 'url'
-      ? { action: 'accept' }
-      : { action: 'accept', content: { name: 'octocat' } };
+    if (request.params.mode === 'url') return { action: 'accept' };
+    const fields = Object.keys(
+      (request.params as { requestedSchema?: { properties?: object } }).requestedSchema
+        ?.properties ?? {},
+    );
+    // Our fixtures ask for a name; other forms (server-everything's) are declined.
+    return fields.includes('name') && fields.length === 1
+      ? { action: 'accept', content: { name: 'octocat' } }
+      : { action: 'decline' };
   });
   client.setRequestHandler('sampling/createMessage', async () => {
     asked.push('sampling');
@@ -117,6 +128,19 @@ async function exercise(
   });
   expect(textOf(elicited)).toBe('answer: {"name":"octocat"}');
   expect(asked.splice(0)).toEqual(['elicitation/form']);
+
+  // server-everything (legacy) samples and elicits from inside its tools (`extra.sendRequest`).
+  const everythingSampled = await client.callTool({
+    name: 'ev__trigger-sampling-request',
+    arguments: { prompt: 'Capital of France?', maxTokens: 20 },
+  });
+  expect(textOf(everythingSampled)).toContain('Paris');
+  const everythingElicited = await client.callTool({
+    name: 'ev__trigger-elicitation-request',
+    arguments: {},
+  });
+  expect(JSON.stringify(everythingElicited.content)).toContain('declined');
+  expect(asked.splice(0)).toEqual(['sampling', 'elicitation/form']);
 
   // Every retry carried the state mcp-mux issued, untouched, on a fresh id.
   const retries = recorded.sent.filter(
