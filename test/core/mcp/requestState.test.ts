@@ -85,6 +85,14 @@ describe('requestState', () => {
     }
   });
 
+  it('another spelling of the same MAC bytes (base64 padding bits) fails verification', () => {
+    const last = state.at(-1) as string;
+    const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_';
+    const twin = alphabet[alphabet.indexOf(last) ^ 1] as string; // differs in a padding bit
+    const respelled = `${state.slice(0, -1)}${twin}`;
+    expect(refusal(() => sealer.open(respelled, expected)).data).toEqual({ reason: 'tampered' });
+  });
+
   it('a changed claim with the old MAC fails verification', () => {
     const dot = state.lastIndexOf('.');
     const body = JSON.parse(Buffer.from(state.slice(5, dot), 'base64url').toString());
