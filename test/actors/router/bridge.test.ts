@@ -70,13 +70,19 @@ function fakeUpstream(end: ReturnType<typeof createMemoryPair>[1]) {
             return result({ tools: [{ name: 'ask', inputSchema: { type: 'object' } }] });
           case 'tools/call': {
             seen.calls++;
-            const rounds = ((params.arguments as JsonObject).rounds ?? []) as Ask[][];
+            const args = (params.arguments ?? {}) as JsonObject;
+            const rounds = (args.rounds ?? []) as Ask[][];
             return cancellable(
               from(rounds).pipe(
                 concatMap((round) =>
                   forkJoin(
                     round.map((ask) =>
-                      lastValueFrom(server.request$(ask.method, ask.params ?? {})).then(
+                      lastValueFrom(
+                        server.request$(ask.method, ask.params ?? {}, {
+                          // `giveUpMs`: the upstream cancels its own request (notifications/cancelled).
+                          ...(typeof args.giveUpMs === 'number' ? { timeout: args.giveUpMs } : {}),
+                        }),
+                      ).then(
                         (e) => (e.kind === 'result' ? e.result : null),
                         (error: unknown) => ({ error: (error as Error).message }),
                       ),
@@ -393,6 +399,26 @@ describe('legacy upstream, modern client: server requests become input_required'
     await until(() => upstream.seen.cancelled === 1);
     expect(router.serverRequests.modern.rounds.size).toBe(0);
     expect(router.serverRequests.modern.rounds.running).toBe(0);
+    expect(router.inflight.size).toBe(0);
+  });
+
+  it('an upstream that cancels its held request mid-round: the retry gets its final result', async () => {
+    await start();
+    const client = modernClient(router);
+    const args = { name: 'up__ask', arguments: { rounds: [[ELICIT]], giveUpMs: 100 } };
+    const first = await client.call(args);
+    expect(first.resultType).toBe('input_required');
+    // The upstream gives up on its elicitation and finishes without it.
+    await until(() => upstream.seen.answers.length === 1);
+    expect(JSON.stringify(upstream.seen.answers[0])).toContain('error');
+    const final = await client.call({
+      ...args,
+      inputResponses: answersTo(first), // names a request the upstream no longer waits for
+      requestState: first.requestState,
+    });
+    expect(final.resultType).toBe('complete');
+    expect(JSON.stringify(final.content)).toContain('error');
+    expect(router.serverRequests.modern.rounds.size).toBe(0);
     expect(router.inflight.size).toBe(0);
   });
 
