@@ -73,7 +73,10 @@ export class HeldRound {
   expiresAt = 0;
   readonly upstream: string;
   readonly method: string;
-  readonly digest: string;
+  /** The originating request's params (digested when a state is first sealed). */
+  readonly params: JsonObject;
+  /** `paramsDigest(params)`, computed once when needed (not on every modern call). */
+  digest: string | undefined;
   readonly principal: string;
   /** The attached caller's context (its capabilities decide what may be asked). */
   context: RequestContext;
@@ -88,13 +91,13 @@ export class HeldRound {
 
   constructor(
     table: RoundTable,
-    init: { upstream: string; method: string; digest: string; principal: string },
+    init: { upstream: string; method: string; params: JsonObject; principal: string },
     context: RequestContext,
   ) {
     this.#table = table;
     this.upstream = init.upstream;
     this.method = init.method;
-    this.digest = init.digest;
+    this.params = init.params;
     this.principal = init.principal;
     this.context = context;
   }

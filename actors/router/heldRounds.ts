@@ -107,7 +107,7 @@ export class HeldRounds implements RoundTable {
       const init = {
         upstream,
         method,
-        digest: paramsDigest(params),
+        params,
         principal: principalOf(caller),
       };
       const round = new HeldRound(this, init, caller.context);
@@ -206,7 +206,7 @@ export class HeldRounds implements RoundTable {
       principal: round.principal,
       method: round.method,
       upstream: round.upstream,
-      digest: round.digest,
+      digest: (round.digest ??= paramsDigest(round.params)),
       expiresAt,
     });
   }
