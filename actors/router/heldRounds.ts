@@ -200,13 +200,14 @@ export class HeldRounds implements RoundTable {
     const expiresAt = this.#options.scheduler.now() + this.ttlMs;
     round.nonce = nonce;
     round.expiresAt = expiresAt;
+    round.digest ??= paramsDigest(round.params);
     return this.#sealer.seal({
       round: round.id ?? '',
       nonce,
       principal: round.principal,
       method: round.method,
       upstream: round.upstream,
-      digest: (round.digest ??= paramsDigest(round.params)),
+      digest: round.digest,
       expiresAt,
     });
   }
