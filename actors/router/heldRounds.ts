@@ -95,7 +95,7 @@ export class HeldRounds implements RoundTable {
     method: string,
     params: JsonObject,
     caller: Caller,
-    call: Observable<RequestEvent>,
+    call: () => Observable<RequestEvent>,
   ): Observable<RequestEvent> {
     if (params.inputResponses !== undefined) {
       throw invalidState(
@@ -115,7 +115,7 @@ export class HeldRounds implements RoundTable {
       list.push(round);
       this.#running.set(upstream, list);
       round.attach(subscriber, caller.context, undefined);
-      round.run(call);
+      round.run(call());
       return () => round.detach(subscriber);
     });
   }

@@ -49,7 +49,7 @@ export class ModernCallers {
     if (params.requestState !== undefined) {
       return this.rounds.resume(upstream, method, params, caller);
     }
-    return this.rounds.start(upstream, method, params, caller, call());
+    return this.rounds.start(upstream, method, params, caller, call);
   }
 
   /**

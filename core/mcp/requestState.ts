@@ -174,7 +174,8 @@ export class NonceLedger {
   }
 
   #purge(now: number): void {
-    // Insertion order is issue order and every state has the same TTL, so expiry is in order.
+    // Insertion order is redemption order, roughly expiry order: stop at the first live one
+    // (an expired one behind it goes a little later; `max` bounds the map regardless).
     for (const [nonce, expiresAt] of this.#used) {
       if (expiresAt > now) break;
       this.#used.delete(nonce);

@@ -227,4 +227,37 @@ describe('held rounds on virtual time', () => {
     expect(upstream.state.cancelled).toBe(1);
     expect(rounds.size + rounds.running).toBe(0);
   });
+
+  it('checks retries before anything runs: inputResponses without a state, or not an object', () => {
+    const { modern } = setup();
+    const upstream = upstreamCall();
+    let calls = 0;
+    const call = () => {
+      calls++;
+      return upstream.call$;
+    };
+    const thrown = (params: JsonObject) => {
+      try {
+        modern.track('up', 'tools/call', { ...PARAMS, ...params }, caller(), call);
+      } catch (error) {
+        return error;
+      }
+      return undefined;
+    };
+    expect(thrown({ inputResponses: { a: {} } })).toMatchObject({
+      code: -32602,
+      data: { reason: 'missing' },
+    });
+    expect(thrown({ inputResponses: [], requestState: 'mux1.x.y' })).toMatchObject({
+      code: -32602,
+    });
+    expect(thrown({ requestState: 'opaque-from-elsewhere' })).toMatchObject({
+      code: -32602,
+      data: { reason: 'foreign' },
+    });
+    expect(calls).toBe(0);
+    // Methods outside MRTR just run.
+    watch(modern.track('up', 'completion/complete', { requestState: 'x' }, caller(), call));
+    expect(calls).toBe(1);
+  });
 });
