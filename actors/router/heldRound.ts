@@ -78,6 +78,8 @@ export class HeldRound {
   /** `paramsDigest(params)`, computed once when needed (not on every modern call). */
   digest: string | undefined;
   readonly principal: string;
+  /** When it started, on the routing clock (the latest running round is the likely cause). */
+  readonly startedAt: number;
   /** The attached caller's context (its capabilities decide what may be asked). */
   context: RequestContext;
   #caller: Subscriber<RequestEvent> | undefined;
@@ -93,8 +95,10 @@ export class HeldRound {
     table: RoundTable,
     init: { upstream: string; method: string; params: JsonObject; principal: string },
     context: RequestContext,
+    startedAt: number,
   ) {
     this.#table = table;
+    this.startedAt = startedAt;
     this.upstream = init.upstream;
     this.method = init.method;
     this.params = init.params;

@@ -32,6 +32,8 @@ export interface HeldRoundsOptions {
   gatherMs?: number;
   maxRounds?: number;
   maxPerPrincipal?: number;
+  /** The moment a round starts, on the clock legacy sessions' requests use (sessionUsage.ts). */
+  moment?: () => number;
   /** Read at each use, over the fixed values above (the config's keys, live on reload). */
   live?: () => { ttlMs?: number | undefined; maxPerPrincipal?: number | undefined };
   log: Logger;
@@ -59,6 +61,7 @@ export class HeldRounds implements RoundTable {
   readonly #perPrincipal = new Map<string, number>();
   /** Rounds whose upstream call runs, per upstream, in start order. */
   readonly #running = new Map<string, HeldRound[]>();
+  #moments = 0;
 
   constructor(options: HeldRoundsOptions) {
     this.#options = options;
@@ -110,7 +113,7 @@ export class HeldRounds implements RoundTable {
         params,
         principal: principalOf(caller),
       };
-      const round = new HeldRound(this, init, caller.context);
+      const round = new HeldRound(this, init, caller.context, this.#moment());
       const list = this.#running.get(upstream) ?? [];
       list.push(round);
       this.#running.set(upstream, list);
@@ -168,6 +171,10 @@ export class HeldRounds implements RoundTable {
       for (const round of [...list]) round.end('mcp-mux is shutting down');
     }
     for (const round of [...this.#held.values()]) round.end('mcp-mux is shutting down');
+  }
+
+  #moment(): number {
+    return this.#options.moment?.() ?? ++this.#moments;
   }
 
   // RoundTable (heldRound.ts)

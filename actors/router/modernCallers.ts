@@ -52,6 +52,11 @@ export class ModernCallers {
     return this.rounds.start(upstream, method, params, caller, call);
   }
 
+  /** When the most recent running modern call toward `upstream` started (-1: none). */
+  latestStart(upstream: string): number {
+    return this.rounds.latest(upstream)?.startedAt ?? -1;
+  }
+
   /**
    * A server-to-client request from `upstream` that no legacy session caused: undefined when no
    * modern caller runs a request there; else the held request (answered by the client's retry),

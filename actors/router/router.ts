@@ -144,6 +144,7 @@ export class Router {
       key: stateKey(options.requestStateKey ?? config.requestStateKey),
       ttlMs: HELD_DEFAULTS.ttlMs,
       ...(options.inputGatherMs === undefined ? {} : { gatherMs: options.inputGatherMs }),
+      moment: () => this.serverRequests.usage.tick(),
       live: () => ({
         ttlMs: this.config.inputRequiredTtlMs,
         maxPerPrincipal: this.config.maxHeldRoundsPerPrincipal,

@@ -10,9 +10,8 @@
  *   records (router/inflight.ts).
  * - The downstream request carries `relatedRequestId` = the client request in flight that
  *   caused it when known, so an HTTP facade sends it on that request's stream.
- * - A request from a shared connection that no legacy session caused (none has a request in
- *   flight there) while a modern caller's request runs there is bridged to that caller as
- *   `input_required` (modernCallers.ts, heldRounds.ts).
+ * - A request from a shared connection whose most recent request in flight is a modern caller's
+ *   is bridged to that caller as `input_required` (modernCallers.ts, heldRounds.ts).
  * - Cancellation is unsubscription: the upstream cancelling its request (or its connection
  *   closing) unsubscribes the handler, which cancels the downstream request.
  */
@@ -86,7 +85,7 @@ export class ServerRequests {
     return defer(() => {
       const { method } = request;
       const held =
-        pinned || this.#legacyInFlight(upstream) ? undefined : this.modern.hold(upstream, request);
+        pinned || !this.#modernIsLatest(upstream) ? undefined : this.modern.hold(upstream, request);
       if (held) {
         this.#host.log.debug(
           `upstream ${upstream}: ${method} → held for a modern caller (input_required)`,
@@ -160,9 +159,18 @@ export class ServerRequests {
     }
   }
 
-  /** Whether a legacy session has a request in flight to shared upstream `upstream`. */
-  #legacyInFlight(upstream: string): boolean {
-    return this.usage.entries(upstream).some((e) => e.inflight > 0 && !e.session.isClosed);
+  /**
+   * Whether the most recent request in flight toward shared `upstream` is a modern caller's
+   * (chooseSession's "latest in flight" rule, across eras: both take moments from `usage`).
+   */
+  #modernIsLatest(upstream: string): boolean {
+    const modern = this.modern.latestStart(upstream);
+    if (modern < 0) return false;
+    for (const entry of this.usage.entries(upstream)) {
+      if (entry.inflight > 0 && !entry.session.isClosed && entry.lastInflight > modern)
+        return false;
+    }
+    return true;
   }
 
   #target(

@@ -422,6 +422,54 @@ describe('legacy upstream, modern client: server requests become input_required'
     expect(router.inflight.size).toBe(0);
   });
 
+  it('with a legacy session and a modern caller on one shared upstream, the latest call in flight gets the request', async () => {
+    await start();
+    const [clientEnd, routerEnd] = createMemoryPair();
+    router.connect(routerEnd);
+    const legacyAsked: string[] = [];
+    const legacy = new Connection(clientEnd, {
+      handlers: {
+        request: (r) => {
+          legacyAsked.push(r.method);
+          return result(answerFor(r.method));
+        },
+      },
+    });
+    await lastValueFrom(
+      legacy.request$('initialize', {
+        protocolVersion: '2025-11-25',
+        capabilities: ALL_CAPS,
+        clientInfo: { name: 'legacy', version: '1' },
+      }),
+    );
+    legacy.notify('notifications/initialized');
+    const modern = modernClient(router);
+    // 1. The legacy call is older (and hangs): the modern call's elicitation is bridged.
+    const hanging = new AbortController();
+    const older = lastValueFrom(
+      legacy.request$(
+        'tools/call',
+        { name: 'up__ask', arguments: { rounds: [], hang: true } },
+        { signal: hanging.signal },
+      ),
+    ).catch(() => undefined);
+    await until(() => upstream.seen.calls === 1);
+    const bridged = await modern.call({ name: 'up__ask', arguments: { rounds: [[ELICIT]] } });
+    expect(bridged.resultType).toBe('input_required');
+    expect(legacyAsked).toEqual([]);
+    hanging.abort();
+    await older;
+    // 2. The modern call is older: the legacy session's own call gets its request.
+    const pending = modern.call({ name: 'up__ask', arguments: { rounds: [], hang: true } });
+    void pending.catch(() => undefined);
+    await until(() => upstream.seen.calls === 3);
+    const direct = await lastValueFrom(
+      legacy.request$('tools/call', { name: 'up__ask', arguments: { rounds: [[ROOTS]] } }),
+    );
+    expect(JSON.stringify(direct)).toContain('file:///work');
+    expect(legacyAsked).toEqual(['roots/list']);
+  });
+
   it('leaks nothing after 600 bridged calls that complete, are abandoned, cancelled or tampered with', async () => {
     // One call at a time: on a shared upstream, concurrent callers' server requests are
     // attributed to the latest caller (a best guess, README), which this test is not about.
