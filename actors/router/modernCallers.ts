@@ -4,9 +4,9 @@
  * bridged instead (MRTR, basic/patterns/mrtr): held open while the client gets an
  * `input_required` result, answered from the `inputResponses` of its retry (heldRounds.ts).
  *
- * A server request that no legacy session has caused is attributed to the modern caller whose
- * request toward that upstream started last (the rule chooseSession applies to sessions; in
- * shared mode it is a best guess, as there). If that caller did not declare what the request
+ * A server request goes to whoever's request in flight toward that upstream started last,
+ * legacy session or modern caller (serverRequests.ts compares `latestStart` with the sessions'
+ * moments; on a shared upstream it is a best guess, as chooseSession's rule is between sessions). If that caller did not declare what the request
  * needs, it fails with -32021 MissingRequiredClientCapability (a server MUST NOT send input
  * requests the client has not declared) and the upstream gets the routing error.
  */
@@ -58,7 +58,7 @@ export class ModernCallers {
   }
 
   /**
-   * A server-to-client request from `upstream` that no legacy session caused: undefined when no
+   * A server-to-client request from `upstream` attributed to a modern caller: undefined when no
    * modern caller runs a request there; else the held request (answered by the client's retry),
    * or an error to the upstream (the caller lacks the capability, or the table is full).
    */
