@@ -69,8 +69,6 @@ export class HeldRound {
   id: string | undefined;
   /** The nonce of the `input_required` the client holds now; undefined while attached. */
   nonce: string | undefined;
-  /** When that state expires (the table's clock). */
-  expiresAt = 0;
   readonly upstream: string;
   readonly method: string;
   /** The originating request's params (digested when a state is first sealed). */
@@ -113,11 +111,6 @@ export class HeldRound {
   /** Whether the upstream call still runs (a server request from the upstream may be ours). */
   get isRunning(): boolean {
     return !this.#ended && this.#outcome === undefined;
-  }
-
-  /** Held requests not answered yet. */
-  get heldCount(): number {
-    return this.#held.size;
   }
 
   /** Starts the upstream call; its events go to the attached caller or wait for the retry. */

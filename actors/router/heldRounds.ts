@@ -206,7 +206,6 @@ export class HeldRounds implements RoundTable {
     const nonce = randomId();
     const expiresAt = this.#options.scheduler.now() + this.ttlMs;
     round.nonce = nonce;
-    round.expiresAt = expiresAt;
     round.digest ??= paramsDigest(round.params);
     return this.#sealer.seal({
       round: round.id ?? '',
