@@ -85,6 +85,13 @@ export class HeldRounds implements RoundTable {
     return n;
   }
 
+  /** Rounds whose upstream call runs toward `upstream`. */
+  runningAt(upstream: string): number {
+    let n = 0;
+    for (const round of this.#running.get(upstream) ?? []) if (round.isRunning) n++;
+    return n;
+  }
+
   /** The most recent running round toward `upstream` (the cause of its server request). */
   latest(upstream: string): HeldRound | undefined {
     const list = this.#running.get(upstream) ?? [];

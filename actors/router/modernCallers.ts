@@ -33,6 +33,11 @@ export class ModernCallers {
     this.rounds = new HeldRounds(options);
   }
 
+  /** Modern callers with a request in flight to `upstream` (log routing: router/logLevels.ts). */
+  count(upstream: string): number {
+    return this.rounds.runningAt(upstream);
+  }
+
   /**
    * A modern caller's request to a legacy upstream: a retry (`requestState`) resumes its held
    * round (checked first: -32602 before anything reaches the upstream); a first request runs
