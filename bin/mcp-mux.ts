@@ -30,6 +30,8 @@ import { status } from './status.js';
 import { HELP, logLevelFlag, USAGE, usageMessage } from './usage.js';
 
 const DEFAULT_TOKEN_ENV = 'MCP_MUX_TOKENS';
+/** The `requestState` secret when the config has no `mcpMux.requestStateKey`. */
+const STATE_KEY_ENV = 'MCP_MUX_STATE_KEY';
 
 function integerFlag(name: string, value: string | undefined): number | undefined {
   if (value === undefined) return undefined;
@@ -137,10 +139,15 @@ async function main(argv: string[]): Promise<number> {
     command === 'serve' && !values['no-metrics'] && scrapable,
   );
   const stopTracing = command === 'serve' ? await startTracing(process.env, log) : undefined;
+  // `mcpMux.requestStateKey` wins; else MCP_MUX_STATE_KEY; else a random key per process.
+  const stateKeyEnv = process.env[STATE_KEY_ENV];
   const router = createRouter(config, {
     log,
     ...(disconnectGraceMs === undefined ? {} : { disconnectGraceMs }),
     ...(observability.metrics ? { observer: observability.metrics } : {}),
+    ...(config.requestStateKey === undefined && stateKeyEnv
+      ? { requestStateKey: stateKeyEnv }
+      : {}),
   });
   const endpoints = observability.endpoints(router);
   // Exit as soon as the report is out, whatever timers the router still holds.
