@@ -14,6 +14,14 @@ import {
 } from '../catalog/naming.js';
 import { LocalError } from '../rpc/errors.js';
 import {
+  type AccessRule,
+  type FacadeAuthConfig,
+  parseAccess,
+  parseFacadeAuth,
+  parseUpstreamAuth,
+  type UpstreamAuthConfig,
+} from './authConfig.js';
+import {
   boolean,
   type ConfigIssue,
   child,
@@ -39,6 +47,7 @@ import {
 } from './supervisionConfig.js';
 
 export type { NameFilter } from '../catalog/naming.js';
+export type { AccessRule, FacadeAuthConfig, JwtConfig, UpstreamAuthConfig } from './authConfig.js';
 export type { ConfigIssue } from './configSchema.js';
 
 export type SessionMode = 'shared' | 'isolated';
@@ -60,6 +69,8 @@ export interface UpstreamConfig extends UpstreamSupervisionConfig {
   cwd?: string;
   url?: string;
   headers: Record<string, string>;
+  /** OAuth toward this (HTTP) upstream: core/config/authConfig.ts. */
+  auth?: UpstreamAuthConfig;
   /** Defaults to `name`; `""` exposes names unchanged. */
   prefix: string;
   sessionMode: SessionMode;
@@ -92,6 +103,10 @@ export interface RouterConfig extends RouterSupervisionConfig {
   maxJsonDepth?: number;
   /** HTTP sessions one principal (token, else address) may hold per listener (default 100). */
   maxSessionsPerPrincipal?: number;
+  /** The facade's authentication (static tokens, JWTs): core/config/authConfig.ts. */
+  auth?: FacadeAuthConfig;
+  /** Which principals see which upstreams and tools; absent: everyone sees everything. */
+  access?: AccessRule[];
 }
 
 export const CONFIG_DEFAULTS = {
@@ -147,6 +162,8 @@ const MUX_KEYS = new Set([
   'maxConnections',
   'maxJsonDepth',
   'maxSessionsPerPrincipal',
+  'auth',
+  'access',
   ...ROUTER_SUPERVISION_KEYS,
 ]);
 const SERVER_KEYS = new Set([
@@ -159,6 +176,7 @@ const SERVER_KEYS = new Set([
   'transport',
   'type',
   'headers',
+  'auth',
   'prefix',
   'sessionMode',
   'concurrency',
@@ -200,7 +218,7 @@ export function parseConfig(value: unknown, options: ParseConfigOptions = {}): R
   if (root) {
     knownKeys(root, '', TOP_KEYS, issues);
     if (root.$schema !== undefined) string(root.$schema, '$schema', issues);
-    const mux = parseMux(root.mcpMux, issues);
+    const mux = parseMux(root.mcpMux, issues, env);
     const upstreams: UpstreamConfig[] = [];
     if (root.mcpServers === undefined) {
       issues.add('mcpServers', 'required (an object of servers, possibly empty)');
@@ -267,7 +285,11 @@ function positionOf(text: string, message: string): { line: number; column: numb
 
 type MuxOptions = Omit<RouterConfig, 'upstreams'>;
 
-function parseMux(value: unknown, issues: Issues): MuxOptions {
+function parseMux(
+  value: unknown,
+  issues: Issues,
+  env: Record<string, string | undefined>,
+): MuxOptions {
   const mux: MuxOptions = { ...CONFIG_DEFAULTS };
   if (value === undefined) return mux;
   const raw = object(value, 'mcpMux', issues);
@@ -306,6 +328,14 @@ function parseMux(value: unknown, issues: Issues): MuxOptions {
     const range = { min: 1, max: 1_000_000 };
     const max = integer(raw.maxSessionsPerPrincipal, at('maxSessionsPerPrincipal'), issues, range);
     if (max !== undefined) mux.maxSessionsPerPrincipal = max;
+  }
+  if (raw.auth !== undefined) {
+    const auth = parseFacadeAuth(raw.auth, env, issues);
+    if (auth) mux.auth = auth;
+  }
+  if (raw.access !== undefined) {
+    const access = parseAccess(raw.access, issues);
+    if (access) mux.access = access;
   }
   Object.assign(mux, parseLimits(raw, 'mcpMux', mux, issues));
   Object.assign(mux, parseRouterSupervision(raw, issues));
@@ -406,6 +436,16 @@ function parseServer(
       issues.add(at(key), `only valid with "command" (stdio), not with transport ${transport}`);
   }
   if (remoteOnly('headers')) issues.add(at('headers'), 'only valid with "url", not with "command"');
+  if (remoteOnly('auth')) issues.add(at('auth'), 'only valid with "url", not with "command"');
+  if (raw.auth !== undefined && transport !== 'stdio') {
+    const context = {
+      env: options.env,
+      lenient,
+      ...(options.baseDir === undefined ? {} : { baseDir: options.baseDir }),
+    };
+    const auth = parseUpstreamAuth(raw.auth, at('auth'), context, issues);
+    if (auth) upstream.auth = auth;
+  }
 
   if (raw.args !== undefined) upstream.args = stringArray(raw.args, at('args'), issues) ?? [];
   if (raw.env !== undefined) {

@@ -47,6 +47,7 @@ import {
   sendRequest,
 } from './httpRequest.js';
 import { idKey, requestIds, responseIds } from './messageShape.js';
+import { type HttpAuth, MAX_AUTH_RETRIES } from './oauth/httpAuth.js';
 import { SseParser } from './sseParser.js';
 
 export interface StreamableHttpClientOptions {
@@ -65,6 +66,11 @@ export interface StreamableHttpClientOptions {
   /** The `MCP-Protocol-Version` to send from the start (otherwise see `setProtocolVersion`). */
   protocolVersion?: string;
   log?: Logger;
+  /**
+   * OAuth (oauth/oauthClient.ts): its `Authorization` goes on every request, and a 401/403 on
+   * a POST is handed to it and the POST sent again once it has new credentials.
+   */
+  auth?: HttpAuth;
   /**
    * Internal to `connectHttpUpstream`: sees the first response's status; returning true
    * abandons this transport quietly (it closes with `local`, sends nothing more).
@@ -110,6 +116,8 @@ export class StreamableHttpClientTransport extends BaseTransport {
   #probe: ((status: number) => boolean) | undefined;
   /** A DELETE is being sent: the agent is destroyed after it rather than on finish. */
   #deleting = false;
+  /** The last `Authorization` value `auth` gave (GET streams and DELETE reuse it). */
+  #authorization: string | undefined;
 
   constructor(url: string | URL, options: StreamableHttpClientOptions = {}) {
     super();
@@ -190,6 +198,7 @@ export class StreamableHttpClientTransport extends BaseTransport {
 
   #headers(extra: Record<string, string>, sessionId = this.#sessionId): Record<string, string> {
     const headers: Record<string, string> = { ...this.#options.headers, ...extra };
+    if (this.#authorization !== undefined) headers.authorization = this.#authorization;
     if (sessionId !== undefined) headers['mcp-session-id'] = sessionId;
     if (this.#protocolVersion !== undefined)
       headers['mcp-protocol-version'] = this.#protocolVersion;
@@ -202,15 +211,7 @@ export class StreamableHttpClientTransport extends BaseTransport {
     const ids = requestIds(message);
     const sentSession = this.#sessionId !== undefined;
     const exchange = this.#openExchange(ids);
-    const response = this.#request({
-      method: 'POST',
-      headers: this.#headers({
-        accept: 'application/json, text/event-stream',
-        'content-type': 'application/json',
-      }),
-      body: stringifyMessage(message),
-      signal: exchange.controller.signal,
-    });
+    const response = this.#postAuthorized(stringifyMessage(message), exchange.controller.signal);
     // The handler is attached first, so a session id is recorded before the next POST starts.
     response
       .then((res) => this.#onResponse(res, exchange, sentSession))
@@ -224,6 +225,28 @@ export class StreamableHttpClientTransport extends BaseTransport {
         () => {},
         () => {},
       );
+  }
+
+  /** One POST; with `auth`, sent again after a 401/403 it could answer (a few times at most). */
+  async #postAuthorized(body: string, signal: AbortSignal): Promise<IncomingMessage> {
+    const auth = this.#options.auth;
+    for (let attempt = 0; ; attempt++) {
+      if (auth) this.#authorization = await auth.authorization();
+      const res = await this.#request({
+        method: 'POST',
+        headers: this.#headers({
+          accept: 'application/json, text/event-stream',
+          'content-type': 'application/json',
+        }),
+        body,
+        signal,
+      });
+      const status = res.statusCode ?? 0;
+      if (!auth || (status !== 401 && status !== 403) || attempt >= MAX_AUTH_RETRIES) return res;
+      const challenge = header(res, 'www-authenticate');
+      discard(res);
+      if (!(await auth.challenge(status, challenge))) return res;
+    }
   }
 
   #openExchange(ids: readonly JsonRpcId[]): Exchange {
