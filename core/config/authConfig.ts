@@ -25,13 +25,21 @@ import {
 } from './configSchema.js';
 
 export type OAuthGrant = 'authorization_code' | 'client_credentials';
-export type TokenEndpointAuthMethod = 'client_secret_basic' | 'client_secret_post' | 'none';
+export type TokenEndpointAuthMethod =
+  | 'client_secret_basic'
+  | 'client_secret_post'
+  | 'private_key_jwt'
+  | 'none';
 
 /** `mcpServers.<name>.auth`. */
 export interface UpstreamAuthConfig {
   grant: OAuthGrant;
   clientId?: string;
   clientSecret?: string;
+  /** PKCS#8 PEM: authenticate with a signed assertion (`private_key_jwt`) instead of a secret. */
+  privateKey?: string;
+  /** Its JWS algorithm (default ES256). */
+  privateKeyAlgorithm?: string;
   clientMetadataUrl?: string;
   tokenEndpointAuthMethod?: TokenEndpointAuthMethod;
   /** Space-separated. */
@@ -82,6 +90,8 @@ const UPSTREAM_AUTH_KEYS = new Set([
   'grant',
   'clientId',
   'clientSecret',
+  'privateKey',
+  'privateKeyAlgorithm',
   'clientMetadataUrl',
   'tokenEndpointAuthMethod',
   'scope',
@@ -100,7 +110,7 @@ const FACADE_AUTH_KEYS = new Set([
 const JWT_KEYS = new Set(['issuer', 'audience', 'jwksUrl', 'publicKey', 'algorithms']);
 const RULE_KEYS = new Set(['principals', 'upstreams', 'tools']);
 const GRANTS = ['authorization_code', 'client_credentials'] as const;
-const METHODS = ['client_secret_basic', 'client_secret_post', 'none'] as const;
+const METHODS = ['client_secret_basic', 'client_secret_post', 'private_key_jwt', 'none'] as const;
 const PRINCIPAL = /^(\*|(token|sub|scope|client):.+)$/;
 
 type Env = Record<string, string | undefined>;
@@ -139,6 +149,10 @@ export function parseUpstreamAuth(
   if (clientId !== undefined) auth.clientId = clientId;
   const clientSecret = text('clientSecret');
   if (clientSecret !== undefined) auth.clientSecret = clientSecret;
+  const privateKey = text('privateKey');
+  if (privateKey !== undefined) auth.privateKey = privateKey;
+  const privateKeyAlgorithm = text('privateKeyAlgorithm');
+  if (privateKeyAlgorithm !== undefined) auth.privateKeyAlgorithm = privateKeyAlgorithm;
   const scope = text('scope');
   if (scope !== undefined) auth.scope = scope;
   const clientName = text('clientName');
@@ -160,8 +174,9 @@ export function parseUpstreamAuth(
     auth.tokenFile =
       isAbsolute(tokenFile) || context.baseDir === undefined ? tokenFile : resolve(context.baseDir, tokenFile);
   }
-  if (auth.grant === 'client_credentials' && auth.clientId !== undefined && auth.clientSecret === undefined) {
-    issues.add(at('clientSecret'), 'required with grant "client_credentials" and a clientId');
+  const secretless = auth.clientSecret === undefined && auth.privateKey === undefined;
+  if (auth.grant === 'client_credentials' && auth.clientId !== undefined && secretless) {
+    issues.add(path, 'grant "client_credentials" with a clientId needs "clientSecret" or "privateKey"');
   }
   return auth;
 }

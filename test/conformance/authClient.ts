@@ -43,6 +43,10 @@ async function main(): Promise<number> {
   };
   if (clientId !== undefined) auth.clientId = clientId;
   if (clientSecret !== undefined) auth.clientSecret = clientSecret;
+  const privateKey = str('private_key_pem');
+  if (privateKey !== undefined) auth.privateKey = privateKey;
+  const algorithm = str('signing_algorithm');
+  if (algorithm !== undefined) auth.privateKeyAlgorithm = algorithm;
   const log = createLogger({ level: process.env.DEBUG ? 'debug' : 'warn' });
   const store = memoryTokenStore();
   const router = createRouter(

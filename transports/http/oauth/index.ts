@@ -38,6 +38,8 @@ export function oauthClientFor(
     log: options.log,
     ...(auth.clientId === undefined ? {} : { clientId: auth.clientId }),
     ...(auth.clientSecret === undefined ? {} : { clientSecret: auth.clientSecret }),
+    ...(auth.privateKey === undefined ? {} : { privateKey: auth.privateKey }),
+    ...(auth.privateKeyAlgorithm === undefined ? {} : { privateKeyAlgorithm: auth.privateKeyAlgorithm }),
     ...(auth.clientMetadataUrl === undefined ? {} : { clientMetadataUrl: auth.clientMetadataUrl }),
     ...(auth.tokenEndpointAuthMethod === undefined ? {} : { tokenEndpointAuthMethod: auth.tokenEndpointAuthMethod }),
     ...(auth.scope === undefined ? {} : { scope: auth.scope }),

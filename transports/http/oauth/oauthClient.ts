@@ -15,6 +15,7 @@
  * URL and waits on a loopback redirect. A running router has none and fails with an error
  * naming the login command. Tokens live in the token store and never reach a log or error.
  */
+import { importPKCS8 } from 'jose';
 import * as oauth from 'oauth4webapi';
 import { type Logger, silentLogger } from '../../../core/log.js';
 import type { HttpAuth } from './httpAuth.js';
@@ -22,7 +23,11 @@ import { type Discovered, discover, requestOptions } from './discovery.js';
 import type { StoredClient, StoredCredentials, TokenStore } from './tokenStore.js';
 import { parseBearerChallenge } from './wwwAuthenticate.js';
 
-export type TokenEndpointAuthMethod = 'client_secret_basic' | 'client_secret_post' | 'none';
+export type TokenEndpointAuthMethod =
+  | 'client_secret_basic'
+  | 'client_secret_post'
+  | 'private_key_jwt'
+  | 'none';
 
 export interface OAuthClientOptions {
   /** The server's name: the key of its credentials in the store. */
@@ -34,6 +39,9 @@ export interface OAuthClientOptions {
   /** A pre-registered client. */
   clientId?: string;
   clientSecret?: string;
+  /** PKCS#8 PEM for `private_key_jwt`, and its algorithm (default ES256). */
+  privateKey?: string;
+  privateKeyAlgorithm?: string;
   /** An HTTPS URL serving this client's metadata document (used as client_id when supported). */
   clientMetadataUrl?: string;
   tokenEndpointAuthMethod?: TokenEndpointAuthMethod;
@@ -55,6 +63,19 @@ const EXPIRY_SKEW_MS = 30_000;
 export class LoginRequiredError extends Error {
   override readonly name = 'LoginRequiredError';
 }
+
+/**
+ * `client_secret_basic` as servers read it: `id:secret` with the RFC 6749 §2.3.1 form
+ * encoding, which leaves `-`, `.`, `_`, `~` as they are (oauth4webapi escapes them too, and
+ * servers that decode only Base64 then see a different client_id).
+ */
+const basicAuth =
+  (secret: string): oauth.ClientAuth =>
+  (_as, client, _body, headers) => {
+    const encode = (text: string) => encodeURIComponent(text).replace(/%20/g, '+');
+    const credentials = `${encode(client.client_id)}:${encode(secret)}`;
+    headers.set('authorization', `Basic ${Buffer.from(credentials).toString('base64')}`);
+  };
 
 const union = (...scopes: (string | undefined)[]): string | undefined => {
   const all = new Set(scopes.flatMap((s) => s?.split(' ') ?? []).filter(Boolean));
@@ -176,7 +197,7 @@ export class OAuthClient implements HttpAuth {
     if (!credentials?.refreshToken || !credentials.client) return false;
     const found = await this.#discover(metadataUrl);
     if (found.as.issuer !== credentials.issuer) return false;
-    const { client, auth } = this.#clientAuth(found, credentials.client);
+    const { client, auth } = await this.#clientAuth(found, credentials.client);
     const res = await oauth.refreshTokenGrantRequest(
       found.as,
       client,
@@ -196,7 +217,7 @@ export class OAuthClient implements HttpAuth {
     const sameServer = previous?.issuer === found.as.issuer && previous.resource === found.resourceIndicator;
     const scope = this.#scopeFor(found, challengedScope);
     const registered = await this.#client(found, sameServer ? previous?.client : undefined);
-    const { client, auth } = this.#clientAuth(found, registered);
+    const { client, auth } = await this.#clientAuth(found, registered);
     const options = requestOptions(new URL(found.as.token_endpoint ?? found.as.issuer));
     if (this.#o.grant === 'client_credentials') {
       const parameters: Record<string, string> = { resource: found.resourceIndicator };
@@ -304,8 +325,15 @@ export class OAuthClient implements HttpAuth {
   }
 
   /** The token endpoint authentication: the registered method, else what the server supports. */
-  #clientAuth(found: Discovered, stored: StoredClient): { client: oauth.Client; auth: oauth.ClientAuth } {
+  async #clientAuth(
+    found: Discovered,
+    stored: StoredClient,
+  ): Promise<{ client: oauth.Client; auth: oauth.ClientAuth }> {
     const client: oauth.Client = { client_id: stored.client_id };
+    if (this.#o.privateKey !== undefined && stored.client_id === this.#o.clientId) {
+      const key = await importPKCS8(this.#o.privateKey, this.#o.privateKeyAlgorithm ?? 'ES256');
+      return { client, auth: oauth.PrivateKeyJwt(key) };
+    }
     const secret = stored.client_secret;
     const supported = found.as.token_endpoint_auth_methods_supported;
     let method = stored.token_endpoint_auth_method;
@@ -315,7 +343,7 @@ export class OAuthClient implements HttpAuth {
       else if (supported.includes('client_secret_post')) method = 'client_secret_post';
       else method = 'none';
     }
-    if (method === 'client_secret_basic' && secret !== undefined) return { client, auth: oauth.ClientSecretBasic(secret) };
+    if (method === 'client_secret_basic' && secret !== undefined) return { client, auth: basicAuth(secret) };
     if (method === 'client_secret_post' && secret !== undefined) return { client, auth: oauth.ClientSecretPost(secret) };
     return { client, auth: oauth.None() };
   }
