@@ -5,6 +5,7 @@
  *   mcp-mux --config F                      the stdio router (the default facade)
  *   mcp-mux --config F --http 127.0.0.1:8080 [--ws 127.0.0.1:8081] [--stdio]
  *   mcp-mux inspect --config F              prints the merged catalog and collisions, then exits
+ *   mcp-mux login SERVER --config F         interactive OAuth login of one upstream (bin/login.ts)
  *
  * Only protocol messages go to stdout; everything else goes to stderr. Flags: bin/README.md.
  */
@@ -14,9 +15,11 @@ import { DEFAULT_MAX_CONNECTIONS } from '../transports/connectionLimit.js';
 import { type ListenSpec, parseListen, readTokens, startFacades, UsageError } from './facades.js';
 import { checkFdLimit } from './fdLimit.js';
 import { inspect } from './inspect.js';
+import { login } from './login.js';
 import { serve } from './serve.js';
 
 const usage = `usage: mcp-mux [inspect] --config FILE [options]
+       mcp-mux login SERVER --config FILE [--logout]
   --log-level debug|info|warn|error
   --http HOST:PORT          Streamable HTTP on /mcp, legacy HTTP+SSE on /sse + /messages (repeatable)
   --http-json HOST:PORT     the same, answering each POST with one JSON body instead of SSE
@@ -60,6 +63,7 @@ async function main(argv: string[]): Promise<number> {
       'max-body-bytes': { type: 'string' },
       'max-connections': { type: 'string' },
       'disconnect-grace-ms': { type: 'string' },
+      logout: { type: 'boolean' },
       help: { type: 'boolean', short: 'h' },
     },
   });
@@ -69,6 +73,12 @@ async function main(argv: string[]): Promise<number> {
   }
   const command = positionals[0] ?? 'serve';
   if (!values.config) throw new UsageError('--config FILE is required');
+  if (command === 'login') {
+    const config = await loadConfigFile(values.config);
+    const level = (values['log-level'] as typeof config.logLevel | undefined) ?? 'warn';
+    const log = createLogger({ level });
+    return login(config, positionals[1], { log, logout: values.logout === true });
+  }
   if (command !== 'serve' && command !== 'inspect') {
     throw new UsageError(`unknown command "${command}"`);
   }
