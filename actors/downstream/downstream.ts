@@ -40,9 +40,12 @@ export class DownstreamSession implements ClientSession {
   readonly #actor;
   /** Modern `subscriptions/listen` streams open on this connection (stateless.ts). */
   readonly #listens: Listens;
+  /** Its transport: the principal the listener authenticated is read from it per request. */
+  readonly #transport: Transport;
 
   constructor(host: SessionHost, transport: Transport, id: string) {
     this.id = id;
+    this.#transport = transport;
     this.#host = host;
     const log = host.log.child(`downstream ${id}`);
     this.connection = new Connection(transport, {
@@ -118,6 +121,7 @@ export class DownstreamSession implements ClientSession {
       return statelessRequest(this.#host, request, {
         connectionId: this.id,
         inbound,
+        principal: this.#transport.principal,
         listens: this.#listens,
       });
     }
@@ -128,7 +132,12 @@ export class DownstreamSession implements ClientSession {
     if (method === 'ping') return of(PING);
     // Only the first request before `notifications/initialized` changes the state.
     if (!snapshot.matches('ready')) this.#actor.send(event);
-    return this.#host.route(request, { context: this.context, session: this, inbound });
+    return this.#host.route(request, {
+      context: this.context,
+      session: this,
+      inbound,
+      principal: this.#transport.principal,
+    });
   }
 
   #refusal(method: string): RpcError {

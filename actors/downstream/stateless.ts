@@ -8,6 +8,7 @@
  * Methods the modern era removed (`ping`, `logging/setLevel`, `resources/subscribe`, …) and
  * any other method not in `MODERN_METHODS` answer -32601.
  */
+import type { Principal } from '../../core/auth/principal.js';
 import { from, map, type Observable } from 'rxjs';
 import type { RequestContext } from '../../core/mcp/context.js';
 import { modernContext, withoutContextMeta } from '../../core/mcp/modernRequest.js';
@@ -46,6 +47,8 @@ const DEFAULT_HINT = { ttlMs: 0, cacheScope: 'public' as CacheScope };
 export interface StatelessCaller {
   /** The id of the connection the request came on (log lines, fair queue lane). */
   connectionId: string;
+  /** Who is asking (the transport's principal). */
+  principal: Principal | undefined;
   inbound: InboundContext;
   listens: Listens;
 }
@@ -86,6 +89,7 @@ export function statelessRequest(
       context,
       session: undefined,
       inbound: caller.inbound,
+      principal: caller.principal,
     })
     .pipe(
       map(

@@ -1,7 +1,7 @@
 /** Requests routed by an exposed name (`tools/call`, `prompts/get`) or by a resource URI. */
 import { defer } from 'rxjs';
 import { ErrorCode, RpcError } from '../../core/rpc/errors.js';
-import { forwardTo, type Route, rewriteParams } from './shared.js';
+import { checkAccess, forwardTo, type Route, rewriteParams } from './shared.js';
 
 export const byNameRoute =
   (kind: 'tools' | 'prompts', noun: string): Route =>
@@ -19,6 +19,7 @@ export const byNameRoute =
       if (!resolved) {
         throw new RpcError(ErrorCode.InvalidParams, `Unknown ${noun}: ${name}`, { name });
       }
+      checkAccess(host, caller, resolved.upstream, kind, name);
       return forwardTo(
         host,
         resolved.upstream,
@@ -39,6 +40,7 @@ export const byUriRoute: Route = (host, request, caller) =>
     if (!resolved) {
       throw new RpcError(ErrorCode.ResourceNotFound, `Resource not found: ${uri}`, { uri });
     }
+    checkAccess(host, caller, resolved.upstream, 'resources', uri);
     return forwardTo(
       host,
       resolved.upstream,

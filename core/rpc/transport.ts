@@ -18,6 +18,7 @@
  * - `close()` ends the transport; `closed$` emits once (with the reason) and completes. Both
  *   observables complete when the transport is closed.
  */
+import type { Principal } from '../auth/principal.js';
 import type { Observable } from 'rxjs';
 import type { JsonRpcId } from './jsonrpc.js';
 
@@ -69,6 +70,11 @@ export class FrameError extends Error {
 
 export interface Transport {
   readonly messages$: Observable<unknown>;
+  /**
+   * OPTIONAL (server transports behind authentication): who opened this session, as the
+   * listener's protection established it (core/auth/principal.ts).
+   */
+  readonly principal?: Principal | undefined;
   readonly errors$: Observable<FrameError>;
   readonly closed$: Observable<CloseReason>;
   send(message: unknown, options?: SendOptions): void;
