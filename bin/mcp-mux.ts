@@ -119,6 +119,7 @@ async function main(argv: string[]): Promise<number> {
       ? undefined
       : await startFacades(router, listeners, {
           bearerTokens,
+          ...(config.auth === undefined ? {} : { auth: config.auth }),
           allowedHosts: values['allow-host'] ?? [],
           allowedOrigins: values['allow-origin'] ?? [],
           dnsRebindingProtection: !values['no-host-check'],

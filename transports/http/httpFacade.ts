@@ -16,6 +16,7 @@ import {
   limitConnections,
 } from '../connectionLimit.js';
 import { listen } from '../listen.js';
+import { METADATA_PATH } from './bearerAuth.js';
 import { Protection, type ProtectionOptions, sendJsonRpcError } from './protection.js';
 import { SseServer } from './sseServer.js';
 import { type StreamableHttpOptions, StreamableHttpServer } from './streamableHttpServer.js';
@@ -44,6 +45,25 @@ export interface HttpFacade extends TransportServer {
   address(): { host: string; port: number };
 }
 
+/**
+ * `GET /.well-known/oauth-protected-resource[/mcp]` (RFC 9728): public (no credential), behind
+ * the Host/Origin check only. Other paths under it are 404.
+ */
+function serveMetadata(protection: Protection, req: IncomingMessage, res: ServerResponse, path: string): void {
+  const rejection = protection.check(req);
+  if (rejection) {
+    sendJsonRpcError(res, rejection.status, -32000, rejection.message, rejection.headers);
+    return;
+  }
+  const pathname = new URL(req.url ?? '/', 'http://localhost').pathname;
+  if (pathname !== METADATA_PATH && pathname !== `${METADATA_PATH}${path}`) {
+    sendJsonRpcError(res, 404, -32000, 'Not Found');
+    return;
+  }
+  res.writeHead(200, { 'content-type': 'application/json', 'cache-control': 'max-age=300' });
+  res.end(JSON.stringify(protection.bearer.metadata(req)));
+}
+
 export async function createHttpFacade(options: HttpFacadeOptions = {}): Promise<HttpFacade> {
   const log = options.log ?? silentLogger;
   const path = options.path ?? '/mcp';
@@ -67,11 +87,15 @@ export async function createHttpFacade(options: HttpFacadeOptions = {}): Promise
       sendJsonRpcError(res, 503, -32000, 'Service Unavailable: starting');
       return;
     }
-    if (!protection.admit(req, res)) {
+    const url = new URL(req.url ?? '/', 'http://localhost');
+    if (url.pathname.startsWith(METADATA_PATH) && protection.bearer.oauth && req.method === 'GET') {
+      serveMetadata(protection, req, res, path);
+      return;
+    }
+    if (!(await protection.admit(req, res))) {
       req.resume();
       return;
     }
-    const url = new URL(req.url ?? '/', 'http://localhost');
     if (url.pathname === path) await streamable.handle(req, res, protection);
     else if (legacy && url.pathname === ssePath) sse.handleStream(req, res, protection);
     else if (legacy && url.pathname === messagesPath)
@@ -95,7 +119,7 @@ export async function createHttpFacade(options: HttpFacadeOptions = {}): Promise
   const host = options.host ?? '127.0.0.1';
   const bound = await listen(server, options.port ?? 0, host);
   const address = { host, port: bound.port };
-  protection = new Protection(options, address);
+  protection = new Protection({ resourcePath: path, ...options }, address);
   const urlHost = host.includes(':') ? `[${host}]` : host;
   log.info('HTTP facade listening', { url: `http://${urlHost}:${bound.port}${path}` });
 

@@ -196,7 +196,7 @@ export class StreamableHttpServer {
     }
     const sessionId = header(req, 'mcp-session-id');
     if (sessionId === undefined && modernPostHook(this.#options)(message, headerLookup(req))) {
-      this.#modern(req, res, message as JsonObject);
+      this.#modern(req, res, message as JsonObject, protection);
       return;
     }
     const principal = protection.principalOf(req);
@@ -213,11 +213,13 @@ export class StreamableHttpServer {
       (this.#options.isSessionStart ?? isSessionStart)(message)
     ) {
       session = this.#open(randomUUID(), res, principal, limitKey(req, principal));
+      if (session) session.principal = protection.identityOf(req);
     } else if (
       !Array.isArray(message) &&
       (this.#options.isStateless ?? isStatelessMessage)(message)
     ) {
       session = this.#open(undefined, res, principal, limitKey(req, principal));
+      if (session) session.principal = protection.identityOf(req);
     } else {
       sendJsonRpcError(res, 400, -32000, 'Bad Request: Mcp-Session-Id header is required');
       return;
@@ -226,7 +228,12 @@ export class StreamableHttpServer {
   }
 
   /** A modern POST: checked, then served by a one-shot exchange (transports/http/modernPost.ts). */
-  #modern(req: IncomingMessage, res: ServerResponse, message: JsonObject): void {
+  #modern(
+    req: IncomingMessage,
+    res: ServerResponse,
+    message: JsonObject,
+    protection: Protection,
+  ): void {
     if (this.#sessions.size + this.#oneShots.size >= (this.#options.maxSessions ?? 10_000)) {
       sendJsonRpcError(res, 503, -32000, 'Service Unavailable: too many sessions');
       return;
@@ -240,6 +247,7 @@ export class StreamableHttpServer {
       },
     });
     if (!exchange) return;
+    exchange.principal = protection.identityOf(req);
     this.#oneShots.add(exchange);
     this.#connections.next(exchange);
     exchange.accept(message);
