@@ -8,8 +8,9 @@
  * Methods the modern era removed (`ping`, `logging/setLevel`, `resources/subscribe`, …) and
  * any other method not in `MODERN_METHODS` answer -32601.
  */
-import type { Principal } from '../../core/auth/principal.js';
+
 import { from, map, type Observable } from 'rxjs';
+import type { Principal } from '../../core/auth/principal.js';
 import type { RequestContext } from '../../core/mcp/context.js';
 import { modernContext, withoutContextMeta } from '../../core/mcp/modernRequest.js';
 import { type CacheScope, discoverResult, modernResult } from '../../core/mcp/modernResult.js';

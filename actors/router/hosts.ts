@@ -51,7 +51,8 @@ export function routeHostOf(router: RouterView): RouteHost {
     const rules = router.config.access;
     if (rules !== compiledFor) {
       compiledFor = rules;
-      const policy: AccessPolicy | undefined = rules === undefined ? undefined : compileAccess(rules);
+      const policy: AccessPolicy | undefined =
+        rules === undefined ? undefined : compileAccess(rules);
       allows =
         policy &&
         ((caller: Caller, upstream: string, kind: AccessKind, exposed: string) =>

@@ -4,8 +4,8 @@
  */
 import { Observable, type SchedulerLike } from 'rxjs';
 import type { AccessKind } from '../../core/auth/accessPolicy.js';
-import { ErrorCode, RpcError } from '../../core/rpc/errors.js';
 import type { InboundEvent, RequestEvent } from '../../core/rpc/connection.js';
+import { ErrorCode, RpcError } from '../../core/rpc/errors.js';
 import type { JsonObject, JsonRpcRequest } from '../../core/rpc/jsonrpc.js';
 import type { Caller } from '../downstream/host.js';
 import type { RouteHost } from './host.js';

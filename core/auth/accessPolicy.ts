@@ -18,7 +18,12 @@ import type { Principal } from './principal.js';
 export type AccessKind = 'tools' | 'prompts' | 'resources' | 'resourceTemplates' | 'upstream';
 
 export interface AccessPolicy {
-  allows(principal: Principal | undefined, upstream: string, kind: AccessKind, exposed: string): boolean;
+  allows(
+    principal: Principal | undefined,
+    upstream: string,
+    kind: AccessKind,
+    exposed: string,
+  ): boolean;
 }
 
 export const allowAll: AccessPolicy = { allows: () => true };

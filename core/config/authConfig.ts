@@ -142,8 +142,13 @@ export function parseUpstreamAuth(
   }
   const text = (key: string): string | undefined => {
     if (raw[key] === undefined) return undefined;
-    const s = string(raw[key], at(key), issues, { pattern: /./, description: 'a non-empty string' });
-    return s === undefined ? undefined : substituteEnv(s, at(key), context.env, issues, context.lenient);
+    const s = string(raw[key], at(key), issues, {
+      pattern: /./,
+      description: 'a non-empty string',
+    });
+    return s === undefined
+      ? undefined
+      : substituteEnv(s, at(key), context.env, issues, context.lenient);
   };
   const clientId = text('clientId');
   if (clientId !== undefined) auth.clientId = clientId;
@@ -166,22 +171,36 @@ export function parseUpstreamAuth(
     if (url !== undefined) auth.redirectUri = url;
   }
   if (raw.tokenEndpointAuthMethod !== undefined) {
-    const method = oneOf(raw.tokenEndpointAuthMethod, at('tokenEndpointAuthMethod'), issues, METHODS);
+    const method = oneOf(
+      raw.tokenEndpointAuthMethod,
+      at('tokenEndpointAuthMethod'),
+      issues,
+      METHODS,
+    );
     if (method) auth.tokenEndpointAuthMethod = method;
   }
   const tokenFile = text('tokenFile');
   if (tokenFile !== undefined) {
     auth.tokenFile =
-      isAbsolute(tokenFile) || context.baseDir === undefined ? tokenFile : resolve(context.baseDir, tokenFile);
+      isAbsolute(tokenFile) || context.baseDir === undefined
+        ? tokenFile
+        : resolve(context.baseDir, tokenFile);
   }
   const secretless = auth.clientSecret === undefined && auth.privateKey === undefined;
   if (auth.grant === 'client_credentials' && auth.clientId !== undefined && secretless) {
-    issues.add(path, 'grant "client_credentials" with a clientId needs "clientSecret" or "privateKey"');
+    issues.add(
+      path,
+      'grant "client_credentials" with a clientId needs "clientSecret" or "privateKey"',
+    );
   }
   return auth;
 }
 
-export function parseFacadeAuth(value: unknown, env: Env, issues: Issues): FacadeAuthConfig | undefined {
+export function parseFacadeAuth(
+  value: unknown,
+  env: Env,
+  issues: Issues,
+): FacadeAuthConfig | undefined {
   const path = 'mcpMux.auth';
   const raw = object(value, path, issues);
   if (!raw) return undefined;
@@ -193,7 +212,8 @@ export function parseFacadeAuth(value: unknown, env: Env, issues: Issues): Facad
     if (tokens) {
       auth.tokens = substituteEnvRecord(tokens, at('tokens'), env, issues, false);
       for (const [name, token] of Object.entries(auth.tokens)) {
-        if (token.length < 16) issues.add(child(at('tokens'), name), 'a token needs at least 16 characters');
+        if (token.length < 16)
+          issues.add(child(at('tokens'), name), 'a token needs at least 16 characters');
       }
     }
   }
@@ -218,11 +238,17 @@ function parseJwt(value: unknown, path: string, env: Env, issues: Issues): JwtCo
   if (!raw) return undefined;
   knownKeys(raw, path, JWT_KEYS, issues);
   const at = (key: string) => child(path, key);
-  const issuer = raw.issuer === undefined ? issues.add(at('issuer'), 'required') : string(raw.issuer, at('issuer'), issues);
+  const issuer =
+    raw.issuer === undefined
+      ? issues.add(at('issuer'), 'required')
+      : string(raw.issuer, at('issuer'), issues);
   if (issuer === undefined) return undefined;
   const jwt: JwtConfig = { issuer };
   if (raw.audience !== undefined) {
-    const audience = typeof raw.audience === 'string' ? [raw.audience] : stringArray(raw.audience, at('audience'), issues);
+    const audience =
+      typeof raw.audience === 'string'
+        ? [raw.audience]
+        : stringArray(raw.audience, at('audience'), issues);
     if (audience) jwt.audience = audience;
   }
   if (raw.jwksUrl !== undefined) {
@@ -239,7 +265,9 @@ function parseJwt(value: unknown, path: string, env: Env, issues: Issues): JwtCo
     issues.add(path, 'give "jwksUrl" or "publicKey", not both');
   }
   if (raw.algorithms !== undefined) {
-    const algorithms = stringArray(raw.algorithms, at('algorithms'), issues, { nonEmptyItems: true });
+    const algorithms = stringArray(raw.algorithms, at('algorithms'), issues, {
+      nonEmptyItems: true,
+    });
     if (algorithms) jwt.algorithms = algorithms;
   }
   return jwt;
@@ -254,11 +282,18 @@ export function parseAccess(value: unknown, issues: Issues): AccessRule[] | unde
     const raw = object(entry, at, issues);
     if (!raw) return;
     knownKeys(raw, at, RULE_KEYS, issues);
-    const principals = stringArray(raw.principals ?? issues.add(child(at, 'principals'), 'required'), child(at, 'principals'), issues);
+    if (raw.principals === undefined) {
+      issues.add(child(at, 'principals'), 'required');
+      return;
+    }
+    const principals = stringArray(raw.principals, child(at, 'principals'), issues);
     if (!principals) return;
     for (const [i, p] of principals.entries()) {
       if (!PRINCIPAL.test(p)) {
-        issues.add(item(child(at, 'principals'), i), `expected "*" or token:NAME, sub:SUBJECT, scope:SCOPE, client:ID, got ${JSON.stringify(p)}`);
+        issues.add(
+          item(child(at, 'principals'), i),
+          `expected "*" or token:NAME, sub:SUBJECT, scope:SCOPE, client:ID, got ${JSON.stringify(p)}`,
+        );
       }
     }
     const rule: AccessRule = { principals };

@@ -18,8 +18,9 @@
  * - `close()` ends the transport; `closed$` emits once (with the reason) and completes. Both
  *   observables complete when the transport is closed.
  */
-import type { Principal } from '../auth/principal.js';
+
 import type { Observable } from 'rxjs';
+import type { Principal } from '../auth/principal.js';
 import type { JsonRpcId } from './jsonrpc.js';
 
 export interface SendOptions {

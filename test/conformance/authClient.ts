@@ -11,7 +11,13 @@
  * redirect's `Location`. Exit status 0 when the call succeeded.
  */
 import { lastValueFrom } from 'rxjs';
-import { Connection, createMemoryPair, createLogger, createRouter, type UpstreamConfig } from '../../index.js';
+import {
+  Connection,
+  createLogger,
+  createMemoryPair,
+  createRouter,
+  type UpstreamConfig,
+} from '../../index.js';
 import { connectHttpUpstream } from '../../transports/http/connectHttpUpstream.js';
 import { memoryTokenStore, oauthClientFor } from '../../transports/http/oauth/index.js';
 
@@ -22,7 +28,8 @@ async function browser(url: URL): Promise<URLSearchParams> {
   const res = await fetch(url, { redirect: 'manual' });
   await res.body?.cancel();
   const location = res.headers.get('location');
-  if (!location) throw new Error(`the authorization endpoint answered ${res.status} without a redirect`);
+  if (!location)
+    throw new Error(`the authorization endpoint answered ${res.status} without a redirect`);
   return new URL(location).searchParams;
 }
 
@@ -30,8 +37,12 @@ async function main(): Promise<number> {
   const serverUrl = process.argv[2];
   if (!serverUrl) throw new Error('usage: authClient <server-url>');
   const scenario = process.env.MCP_CONFORMANCE_SCENARIO ?? '';
-  const context = JSON.parse(process.env.MCP_CONFORMANCE_CONTEXT ?? '{}') as Record<string, unknown>;
-  const str = (key: string) => (typeof context[key] === 'string' ? (context[key] as string) : undefined);
+  const context = JSON.parse(process.env.MCP_CONFORMANCE_CONTEXT ?? '{}') as Record<
+    string,
+    unknown
+  >;
+  const str = (key: string) =>
+    typeof context[key] === 'string' ? (context[key] as string) : undefined;
   const clientId = str('client_id');
   const clientSecret = str('client_secret');
   const machine = scenario.startsWith('auth/client-credentials');
@@ -72,7 +83,9 @@ async function main(): Promise<number> {
   router.connect(server);
   const connection = new Connection(client);
   const call = async (method: string, params: Record<string, unknown>) => {
-    const event = await lastValueFrom(connection.request$(method, params as never, { timeout: 25_000 }));
+    const event = await lastValueFrom(
+      connection.request$(method, params as never, { timeout: 25_000 }),
+    );
     if (event.kind !== 'result') throw new Error(`${method}: no result`);
     return event.result;
   };
@@ -85,7 +98,9 @@ async function main(): Promise<number> {
     connection.notify('notifications/initialized');
     const tools = (await call('tools/list', {})).tools as { name: string }[];
     if (!tools.some((t) => t.name === 'test-tool')) {
-      throw new Error(`test-tool is not listed (the upstream did not connect): ${JSON.stringify(tools)}`);
+      throw new Error(
+        `test-tool is not listed (the upstream did not connect): ${JSON.stringify(tools)}`,
+      );
     }
     const result = await call('tools/call', { name: 'test-tool', arguments: {} });
     if (result.isError === true) throw new Error(`test-tool failed: ${JSON.stringify(result)}`);

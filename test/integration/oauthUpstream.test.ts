@@ -43,7 +43,8 @@ async function login(configFile: string): Promise<{ code: number | null; stderr:
         void (async () => {
           const approve = await fetch(url, { redirect: 'manual' });
           const location = approve.headers.get('location');
-          if (approve.status !== 302 || !location) throw new Error(`no redirect: ${approve.status}`);
+          if (approve.status !== 302 || !location)
+            throw new Error(`no redirect: ${approve.status}`);
           const callback = await fetch(location);
           expect(callback.status).toBe(200);
         })().then(resolve, reject);
@@ -65,7 +66,11 @@ describe('OAuth toward an HTTP upstream', () => {
       mcpServers: {
         web: {
           url: server.url,
-          auth: { tokenFile, redirectUri: 'http://127.0.0.1:0/callback', clientName: 'mcp-mux test' },
+          auth: {
+            tokenFile,
+            redirectUri: 'http://127.0.0.1:0/callback',
+            clientName: 'mcp-mux test',
+          },
         },
       },
     };
@@ -88,13 +93,17 @@ describe('OAuth toward an HTTP upstream', () => {
     cli = await connectCli(file, { args: ['--log-level', 'debug'] });
     const tools = (await cli.client.listTools()).tools.map((t) => t.name);
     expect(tools).toEqual(['web__whoami', 'web__admin']);
-    const who = JSON.parse(textOf(await cli.client.callTool({ name: 'web__whoami', arguments: {} })));
+    const who = JSON.parse(
+      textOf(await cli.client.callTool({ name: 'web__whoami', arguments: {} })),
+    );
     expect(who.sub).toMatch(/^user-of-client-/);
 
     // Every access token issued so far is revoked: the next call gets 401 invalid_token, the
     // router refreshes (rotating the refresh token) and sends the call again.
     server.revokeAll();
-    const again = JSON.parse(textOf(await cli.client.callTool({ name: 'web__whoami', arguments: {} })));
+    const again = JSON.parse(
+      textOf(await cli.client.callTool({ name: 'web__whoami', arguments: {} })),
+    );
     expect(again.sub).toBe(who.sub);
     expect(server.stats.tokens.refresh_token).toBe(1);
     const refreshed = JSON.parse(readFileSync(tokenFile, 'utf8')).servers.web;
@@ -108,7 +117,12 @@ describe('OAuth toward an HTTP upstream', () => {
     );
 
     const logs = cli.stderr();
-    for (const secret of [stored.accessToken, stored.refreshToken, refreshed.accessToken, refreshed.refreshToken]) {
+    for (const secret of [
+      stored.accessToken,
+      stored.refreshToken,
+      refreshed.accessToken,
+      refreshed.refreshToken,
+    ]) {
       expect(logs).not.toContain(secret);
     }
   }, 60_000);
@@ -143,7 +157,11 @@ describe('OAuth toward an HTTP upstream', () => {
     server = await startOAuthServer();
     const file = writeConfig({
       mcpServers: {
-        web: { url: server.url, auth: { tokenFile: join(tmpdirOf(), 'tokens.json') }, restart: { maxRestarts: 0 } },
+        web: {
+          url: server.url,
+          auth: { tokenFile: join(tmpdirOf(), 'tokens.json') },
+          restart: { maxRestarts: 0 },
+        },
       },
     });
     cli = await connectCli(file);

@@ -70,7 +70,8 @@ async function connect(token: string): Promise<Client> {
   return client;
 }
 
-const toolNames = async (client: Client) => (await client.listTools()).tools.map((t) => t.name).sort();
+const toolNames = async (client: Client) =>
+  (await client.listTools()).tools.map((t) => t.name).sort();
 
 describe('per-principal access through one router', () => {
   it('shows two principals different tool sets and refuses calls outside them', async () => {
@@ -98,17 +99,21 @@ describe('per-principal access through one router', () => {
     await expect(bob.callTool({ name: 'alpha__log', arguments: {} })).rejects.toThrow(
       /Access denied: alpha__log is not available to token:bob/,
     );
-    await expect(alice.getPrompt({ name: 'beta__greet', arguments: { name: 'x' } })).rejects.toThrow(
-      /Access denied/,
-    );
+    await expect(
+      alice.getPrompt({ name: 'beta__greet', arguments: { name: 'x' } }),
+    ).rejects.toThrow(/Access denied/);
   }, 30_000);
 
   it('accepts a JWT of the configured issuer and audience; its scopes decide what it sees', async () => {
-    const admin = await connect(await server.mint({ sub: 'carol', scope: 'mcp:read mcp:admin' }, { audience: url }));
+    const admin = await connect(
+      await server.mint({ sub: 'carol', scope: 'mcp:read mcp:admin' }, { audience: url }),
+    );
     const all = await toolNames(admin);
     expect(all.some((n) => n.startsWith('alpha__'))).toBe(true);
     expect(all.some((n) => n.startsWith('beta__'))).toBe(true);
-    const reader = await connect(await server.mint({ sub: 'dave', scope: 'mcp:read' }, { audience: url }));
+    const reader = await connect(
+      await server.mint({ sub: 'dave', scope: 'mcp:read' }, { audience: url }),
+    );
     expect(await toolNames(reader)).toEqual([]);
     await expect(reader.callTool({ name: 'alpha__recorded', arguments: {} })).rejects.toThrow(
       /Access denied: alpha__recorded is not available to jwt:http:\/\/127\.0\.0\.1:\d+#dave/,
@@ -122,11 +127,17 @@ describe('per-principal access through one router', () => {
     expect(none.status).toBe(401);
     expect(none.headers['www-authenticate']).toBe(`Bearer resource_metadata="${metadataUrl}"`);
     for (const token of [
-      await server.mint({ sub: 'eve', scope: 'mcp:admin' }, { audience: 'http://elsewhere.example/mcp' }),
+      await server.mint(
+        { sub: 'eve', scope: 'mcp:admin' },
+        { audience: 'http://elsewhere.example/mcp' },
+      ),
       await server.mint({ sub: 'eve', scope: 'mcp:admin' }, { audience: url, expiresIn: '-1m' }),
       `${ALICE}x`,
     ]) {
-      const refused = await rawRequest(url, { headers: { ...POST_HEADERS, authorization: `Bearer ${token}` }, body });
+      const refused = await rawRequest(url, {
+        headers: { ...POST_HEADERS, authorization: `Bearer ${token}` },
+        body,
+      });
       expect(refused.status).toBe(401);
       expect(refused.headers['www-authenticate']).toBe(
         `Bearer error="invalid_token", resource_metadata="${metadataUrl}"`,

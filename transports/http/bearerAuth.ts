@@ -13,8 +13,8 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import {
-  createRemoteJWKSet,
   type CryptoKey,
+  createRemoteJWKSet,
   importJWK,
   importSPKI,
   type JWTPayload,
@@ -63,7 +63,10 @@ export class BearerAuth {
       this.#tokens.push({ digest: digest(token), principal: { id, scopes: [] } });
     }
     for (const [name, token] of Object.entries(options.namedTokens ?? {})) {
-      this.#tokens.push({ digest: digest(token), principal: { id: `token:${name}`, tokenName: name, scopes: [] } });
+      this.#tokens.push({
+        digest: digest(token),
+        principal: { id: `token:${name}`, tokenName: name, scopes: [] },
+      });
     }
   }
 
@@ -101,7 +104,8 @@ export class BearerAuth {
   async authenticate(req: IncomingMessage): Promise<Authentication> {
     if (!this.enabled) return { principal: undefined };
     const match = /^Bearer\s+(\S+)\s*$/i.exec(req.headers.authorization ?? '');
-    if (!match) return { rejection: this.#unauthorized(req, 'a bearer token is required', undefined) };
+    if (!match)
+      return { rejection: this.#unauthorized(req, 'a bearer token is required', undefined) };
     const token = match[1] ?? '';
     const given = digest(token);
     // Compare against every token so the time spent does not tell which one nearly matched.
@@ -110,13 +114,16 @@ export class BearerAuth {
       if (timingSafeEqual(given, entry.digest) && found === undefined) found = entry.principal;
     }
     if (found) return { principal: found };
-    if (!this.#options.jwt) return { rejection: this.#unauthorized(req, 'invalid bearer token', 'invalid_token') };
+    if (!this.#options.jwt)
+      return { rejection: this.#unauthorized(req, 'invalid bearer token', 'invalid_token') };
     let claims: JWTPayload;
     try {
       claims = await this.#verify(token, req);
     } catch (error) {
       const reason = (error as { code?: string }).code ?? 'invalid';
-      return { rejection: this.#unauthorized(req, `invalid access token (${reason})`, 'invalid_token') };
+      return {
+        rejection: this.#unauthorized(req, `invalid access token (${reason})`, 'invalid_token'),
+      };
     }
     const scopes = scopesOf(claims);
     const missing = (this.#options.requiredScopes ?? []).filter((s) => !scopes.includes(s));
@@ -132,7 +139,12 @@ export class BearerAuth {
         },
       };
     }
-    const clientId = typeof claims.client_id === 'string' ? claims.client_id : typeof claims.azp === 'string' ? claims.azp : undefined;
+    const clientId =
+      typeof claims.client_id === 'string'
+        ? claims.client_id
+        : typeof claims.azp === 'string'
+          ? claims.azp
+          : undefined;
     return {
       principal: {
         id: `jwt:${claims.iss}#${claims.sub ?? clientId ?? ''}`,
@@ -176,14 +188,19 @@ export class BearerAuth {
 
 function scopesOf(claims: JWTPayload): string[] {
   if (typeof claims.scope === 'string') return claims.scope.split(' ').filter(Boolean);
-  if (Array.isArray(claims.scp)) return claims.scp.filter((s): s is string => typeof s === 'string');
+  if (Array.isArray(claims.scp))
+    return claims.scp.filter((s): s is string => typeof s === 'string');
   return [];
 }
 
 async function keyOf(jwt: JwtConfig): Promise<CryptoKey | Uint8Array | JWTVerifyGetKey> {
   if (jwt.jwksUrl !== undefined) {
     // jose caches the set, refetches on an unknown `kid` (at most every 30 s), and times out.
-    return createRemoteJWKSet(new URL(jwt.jwksUrl), { cooldownDuration: 30_000, cacheMaxAge: 600_000, timeoutDuration: 5_000 });
+    return createRemoteJWKSet(new URL(jwt.jwksUrl), {
+      cooldownDuration: 30_000,
+      cacheMaxAge: 600_000,
+      timeoutDuration: 5_000,
+    });
   }
   const text = (jwt.publicKey ?? '').trim();
   if (text.startsWith('{')) {

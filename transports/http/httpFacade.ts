@@ -49,7 +49,12 @@ export interface HttpFacade extends TransportServer {
  * `GET /.well-known/oauth-protected-resource[/mcp]` (RFC 9728): public (no credential), behind
  * the Host/Origin check only. Other paths under it are 404.
  */
-function serveMetadata(protection: Protection, req: IncomingMessage, res: ServerResponse, path: string): void {
+function serveMetadata(
+  protection: Protection,
+  req: IncomingMessage,
+  res: ServerResponse,
+  path: string,
+): void {
   const rejection = protection.check(req);
   if (rejection) {
     sendJsonRpcError(res, rejection.status, -32000, rejection.message, rejection.headers);

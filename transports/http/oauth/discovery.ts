@@ -41,7 +41,10 @@ export const isLoopback = (url: URL): boolean =>
   url.hostname === 'localhost' || url.hostname === '[::1]' || /^127\./.test(url.hostname);
 
 /** oauth4webapi request options: a timeout, and plain HTTP only toward loopback hosts. */
-export function requestOptions(url: URL): { signal: () => AbortSignal; [oauth.allowInsecureRequests]?: boolean } {
+export function requestOptions(url: URL): {
+  signal: () => AbortSignal;
+  [oauth.allowInsecureRequests]?: boolean;
+} {
   return {
     signal: () => AbortSignal.timeout(TIMEOUT_MS),
     ...(url.protocol === 'http:' && isLoopback(url) ? { [oauth.allowInsecureRequests]: true } : {}),
@@ -151,7 +154,10 @@ export async function discoverAuthorizationServer(
   return undefined;
 }
 
-export async function discover(serverUrl: URL, metadataUrl: string | undefined): Promise<Discovered> {
+export async function discover(
+  serverUrl: URL,
+  metadataUrl: string | undefined,
+): Promise<Discovered> {
   const resource = await discoverResource(serverUrl, metadataUrl);
   const issuerText = resource?.authorization_servers?.[0];
   const issuer = issuerText === undefined ? new URL(serverUrl.origin) : new URL(issuerText);

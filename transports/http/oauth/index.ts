@@ -6,8 +6,19 @@ import { defaultTokenFile, FileTokenStore, type TokenStore } from './tokenStore.
 
 export { type Discovered, discover } from './discovery.js';
 export type { HttpAuth } from './httpAuth.js';
-export { DEFAULT_REDIRECT_URI, LoginRequiredError, OAuthClient, type OAuthClientOptions } from './oauthClient.js';
-export { defaultTokenFile, FileTokenStore, memoryTokenStore, type StoredCredentials, type TokenStore } from './tokenStore.js';
+export {
+  DEFAULT_REDIRECT_URI,
+  LoginRequiredError,
+  OAuthClient,
+  type OAuthClientOptions,
+} from './oauthClient.js';
+export {
+  defaultTokenFile,
+  FileTokenStore,
+  memoryTokenStore,
+  type StoredCredentials,
+  type TokenStore,
+} from './tokenStore.js';
 export { parseBearerChallenge } from './wwwAuthenticate.js';
 
 /** Token stores by file, shared by every upstream (their writes are serialized per file). */
@@ -39,9 +50,13 @@ export function oauthClientFor(
     ...(auth.clientId === undefined ? {} : { clientId: auth.clientId }),
     ...(auth.clientSecret === undefined ? {} : { clientSecret: auth.clientSecret }),
     ...(auth.privateKey === undefined ? {} : { privateKey: auth.privateKey }),
-    ...(auth.privateKeyAlgorithm === undefined ? {} : { privateKeyAlgorithm: auth.privateKeyAlgorithm }),
+    ...(auth.privateKeyAlgorithm === undefined
+      ? {}
+      : { privateKeyAlgorithm: auth.privateKeyAlgorithm }),
     ...(auth.clientMetadataUrl === undefined ? {} : { clientMetadataUrl: auth.clientMetadataUrl }),
-    ...(auth.tokenEndpointAuthMethod === undefined ? {} : { tokenEndpointAuthMethod: auth.tokenEndpointAuthMethod }),
+    ...(auth.tokenEndpointAuthMethod === undefined
+      ? {}
+      : { tokenEndpointAuthMethod: auth.tokenEndpointAuthMethod }),
     ...(auth.scope === undefined ? {} : { scope: auth.scope }),
     ...(auth.clientName === undefined ? {} : { clientName: auth.clientName }),
     ...(auth.redirectUri === undefined ? {} : { redirectUri: auth.redirectUri }),

@@ -23,7 +23,8 @@ export async function listenForRedirect(
   timeoutMs = 300_000,
 ): Promise<LoopbackRedirect> {
   const uri = new URL(redirectUri);
-  if (uri.protocol !== 'http:') throw new Error(`the redirect URI must be http://127.0.0.1:PORT/…, got ${redirectUri}`);
+  if (uri.protocol !== 'http:')
+    throw new Error(`the redirect URI must be http://127.0.0.1:PORT/…, got ${redirectUri}`);
   let resolve!: (params: URLSearchParams) => void;
   let reject!: (error: Error) => void;
   const parameters = new Promise<URLSearchParams>((res, rej) => {

@@ -18,8 +18,8 @@
 import { importPKCS8 } from 'jose';
 import * as oauth from 'oauth4webapi';
 import { type Logger, silentLogger } from '../../../core/log.js';
-import type { HttpAuth } from './httpAuth.js';
 import { type Discovered, discover, requestOptions } from './discovery.js';
+import type { HttpAuth } from './httpAuth.js';
 import type { StoredClient, StoredCredentials, TokenStore } from './tokenStore.js';
 import { parseBearerChallenge } from './wwwAuthenticate.js';
 
@@ -139,7 +139,10 @@ export class OAuthClient implements HttpAuth {
   async login(): Promise<void> {
     const res = await fetch(this.#o.url, {
       method: 'POST',
-      headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream' },
+      headers: {
+        'content-type': 'application/json',
+        accept: 'application/json, text/event-stream',
+      },
       body: JSON.stringify({ jsonrpc: '2.0', id: 0, method: 'ping' }),
       signal: AbortSignal.timeout(10_000),
     });
@@ -203,18 +206,31 @@ export class OAuthClient implements HttpAuth {
       client,
       auth,
       credentials.refreshToken,
-      { ...requestOptions(new URL(found.as.token_endpoint ?? found.as.issuer)), additionalParameters: { resource: found.resourceIndicator } },
+      {
+        ...requestOptions(new URL(found.as.token_endpoint ?? found.as.issuer)),
+        additionalParameters: { resource: found.resourceIndicator },
+      },
     );
     const tokens = await oauth.processRefreshTokenResponse(found.as, client, res);
-    await this.#store(found, credentials.client, tokens, credentials.scope, credentials.refreshToken);
+    await this.#store(
+      found,
+      credentials.client,
+      tokens,
+      credentials.scope,
+      credentials.refreshToken,
+    );
     this.#log.info('access token refreshed');
     return true;
   }
 
-  async #authorizeFully(metadataUrl: string | undefined, challengedScope: string | undefined): Promise<void> {
+  async #authorizeFully(
+    metadataUrl: string | undefined,
+    challengedScope: string | undefined,
+  ): Promise<void> {
     const found = await this.#discover(metadataUrl);
     const previous = await this.#load();
-    const sameServer = previous?.issuer === found.as.issuer && previous.resource === found.resourceIndicator;
+    const sameServer =
+      previous?.issuer === found.as.issuer && previous.resource === found.resourceIndicator;
     const scope = this.#scopeFor(found, challengedScope);
     const registered = await this.#client(found, sameServer ? previous?.client : undefined);
     const { client, auth } = await this.#clientAuth(found, registered);
@@ -222,14 +238,22 @@ export class OAuthClient implements HttpAuth {
     if (this.#o.grant === 'client_credentials') {
       const parameters: Record<string, string> = { resource: found.resourceIndicator };
       if (scope) parameters.scope = scope;
-      const res = await oauth.clientCredentialsGrantRequest(found.as, client, auth, parameters, options);
+      const res = await oauth.clientCredentialsGrantRequest(
+        found.as,
+        client,
+        auth,
+        parameters,
+        options,
+      );
       const tokens = await oauth.processClientCredentialsResponse(found.as, client, res);
       await this.#store(found, registered, tokens, scope, undefined);
       return;
     }
     const methods = found.as.code_challenge_methods_supported;
     if (found.asPublished && !methods?.includes('S256')) {
-      throw new Error(`the authorization server ${found.as.issuer} does not support PKCE with S256; refusing to authorize`);
+      throw new Error(
+        `the authorization server ${found.as.issuer} does not support PKCE with S256; refusing to authorize`,
+      );
     }
     if (!this.#o.authorize) {
       throw new LoginRequiredError(
@@ -279,7 +303,9 @@ export class OAuthClient implements HttpAuth {
       return {
         client_id: this.#o.clientId,
         ...(this.#o.clientSecret === undefined ? {} : { client_secret: this.#o.clientSecret }),
-        ...(this.#o.tokenEndpointAuthMethod ? { token_endpoint_auth_method: this.#o.tokenEndpointAuthMethod } : {}),
+        ...(this.#o.tokenEndpointAuthMethod
+          ? { token_endpoint_auth_method: this.#o.tokenEndpointAuthMethod }
+          : {}),
       };
     }
     if (stored) return stored;
@@ -293,7 +319,9 @@ export class OAuthClient implements HttpAuth {
       );
     }
     const grantTypes =
-      this.#o.grant === 'client_credentials' ? ['client_credentials'] : ['authorization_code', 'refresh_token'];
+      this.#o.grant === 'client_credentials'
+        ? ['client_credentials']
+        : ['authorization_code', 'refresh_token'];
     const metadata: Partial<oauth.Client> = {
       client_name: this.#o.clientName ?? 'mcp-mux',
       grant_types: grantTypes,
@@ -301,7 +329,9 @@ export class OAuthClient implements HttpAuth {
       ...(this.#o.grant === 'client_credentials'
         ? {}
         : { redirect_uris: [this.#redirectUri], response_types: ['code'] }),
-      ...(this.#o.tokenEndpointAuthMethod ? { token_endpoint_auth_method: this.#o.tokenEndpointAuthMethod } : {}),
+      ...(this.#o.tokenEndpointAuthMethod
+        ? { token_endpoint_auth_method: this.#o.tokenEndpointAuthMethod }
+        : {}),
     };
     const res = await oauth.dynamicClientRegistrationRequest(
       found.as,
@@ -312,7 +342,9 @@ export class OAuthClient implements HttpAuth {
     // with a secret (and oauth4webapi insists on).
     const client = (await res.json().catch(() => undefined)) as Record<string, unknown> | undefined;
     if ((res.status !== 201 && res.status !== 200) || typeof client?.client_id !== 'string') {
-      throw new Error(`dynamic client registration at ${found.as.issuer} failed: HTTP ${res.status}`);
+      throw new Error(
+        `dynamic client registration at ${found.as.issuer} failed: HTTP ${res.status}`,
+      );
     }
     this.#log.info('registered a client', { issuer: found.as.issuer });
     return {
@@ -339,12 +371,15 @@ export class OAuthClient implements HttpAuth {
     let method = stored.token_endpoint_auth_method;
     if (method === undefined) {
       if (secret === undefined) method = 'none';
-      else if (!supported || supported.includes('client_secret_basic')) method = 'client_secret_basic';
+      else if (!supported || supported.includes('client_secret_basic'))
+        method = 'client_secret_basic';
       else if (supported.includes('client_secret_post')) method = 'client_secret_post';
       else method = 'none';
     }
-    if (method === 'client_secret_basic' && secret !== undefined) return { client, auth: basicAuth(secret) };
-    if (method === 'client_secret_post' && secret !== undefined) return { client, auth: oauth.ClientSecretPost(secret) };
+    if (method === 'client_secret_basic' && secret !== undefined)
+      return { client, auth: basicAuth(secret) };
+    if (method === 'client_secret_post' && secret !== undefined)
+      return { client, auth: oauth.ClientSecretPost(secret) };
     return { client, auth: oauth.None() };
   }
 
@@ -363,7 +398,9 @@ export class OAuthClient implements HttpAuth {
       client,
       accessToken: tokens.access_token,
       ...(refreshToken === undefined ? {} : { refreshToken }),
-      ...(tokens.expires_in === undefined ? {} : { expiresAt: Date.now() + tokens.expires_in * 1000 }),
+      ...(tokens.expires_in === undefined
+        ? {}
+        : { expiresAt: Date.now() + tokens.expires_in * 1000 }),
       ...(scope === undefined ? {} : { scope }),
     });
   }

@@ -96,7 +96,8 @@ export class FileTokenStore implements TokenStore {
       throw error;
     }
     const value = JSON.parse(text) as Partial<StoreFile>;
-    const servers = value && typeof value.servers === 'object' && value.servers ? value.servers : {};
+    const servers =
+      value && typeof value.servers === 'object' && value.servers ? value.servers : {};
     return { version: 1, servers: Object.assign(Object.create(null), servers) };
   }
 }
