@@ -228,10 +228,21 @@ export class StreamableHttpClientTransport extends BaseTransport {
   }
 
   /** One POST; with `auth`, sent again after a 401/403 it could answer (a few times at most). */
-  async #postAuthorized(body: string, signal: AbortSignal): Promise<IncomingMessage> {
+  #postAuthorized(body: string, signal: AbortSignal): Promise<IncomingMessage> {
     const auth = this.#options.auth;
+    if (!auth) {
+      const headers = this.#headers({
+        accept: 'application/json, text/event-stream',
+        'content-type': 'application/json',
+      });
+      return this.#request({ method: 'POST', headers, body, signal });
+    }
+    return this.#postWithAuth(auth, body, signal);
+  }
+
+  async #postWithAuth(auth: HttpAuth, body: string, signal: AbortSignal): Promise<IncomingMessage> {
     for (let attempt = 0; ; attempt++) {
-      if (auth) this.#authorization = await auth.authorization();
+      this.#authorization = await auth.authorization();
       const res = await this.#request({
         method: 'POST',
         headers: this.#headers({
@@ -242,7 +253,7 @@ export class StreamableHttpClientTransport extends BaseTransport {
         signal,
       });
       const status = res.statusCode ?? 0;
-      if (!auth || (status !== 401 && status !== 403) || attempt >= MAX_AUTH_RETRIES) return res;
+      if ((status !== 401 && status !== 403) || attempt >= MAX_AUTH_RETRIES) return res;
       const challenge = header(res, 'www-authenticate');
       discard(res);
       if (!(await auth.challenge(status, challenge))) return res;
