@@ -24,7 +24,8 @@ import {
   substituteEnvRecord,
 } from './configSchema.js';
 
-export type OAuthGrant = 'authorization_code' | 'client_credentials';
+/** `jwt_bearer`: RFC 7523 with a workload identity token as the assertion (no person, no secret). */
+export type OAuthGrant = 'authorization_code' | 'client_credentials' | 'jwt_bearer';
 export type TokenEndpointAuthMethod =
   | 'client_secret_basic'
   | 'client_secret_post'
@@ -36,6 +37,9 @@ export interface UpstreamAuthConfig {
   grant: OAuthGrant;
   clientId?: string;
   clientSecret?: string;
+  /** `jwt_bearer`: the assertion itself (`${env:NAME}`), or a file read at each grant. */
+  assertion?: string;
+  assertionFile?: string;
   /** PKCS#8 PEM: authenticate with a signed assertion (`private_key_jwt`) instead of a secret. */
   privateKey?: string;
   /** Its JWS algorithm (default ES256). */
@@ -92,6 +96,8 @@ const UPSTREAM_AUTH_KEYS = new Set([
   'clientSecret',
   'privateKey',
   'privateKeyAlgorithm',
+  'assertion',
+  'assertionFile',
   'clientMetadataUrl',
   'tokenEndpointAuthMethod',
   'scope',
@@ -109,7 +115,7 @@ const FACADE_AUTH_KEYS = new Set([
 ]);
 const JWT_KEYS = new Set(['issuer', 'audience', 'jwksUrl', 'publicKey', 'algorithms']);
 const RULE_KEYS = new Set(['principals', 'upstreams', 'tools']);
-const GRANTS = ['authorization_code', 'client_credentials'] as const;
+const GRANTS = ['authorization_code', 'client_credentials', 'jwt_bearer'] as const;
 const METHODS = ['client_secret_basic', 'client_secret_post', 'private_key_jwt', 'none'] as const;
 const PRINCIPAL = /^(\*|(token|sub|scope|client):.+)$/;
 
@@ -158,6 +164,21 @@ export function parseUpstreamAuth(
   if (privateKey !== undefined) auth.privateKey = privateKey;
   const privateKeyAlgorithm = text('privateKeyAlgorithm');
   if (privateKeyAlgorithm !== undefined) auth.privateKeyAlgorithm = privateKeyAlgorithm;
+  const assertion = text('assertion');
+  if (assertion !== undefined) auth.assertion = assertion;
+  const assertionFile = text('assertionFile');
+  if (assertionFile !== undefined) {
+    auth.assertionFile =
+      isAbsolute(assertionFile) || context.baseDir === undefined
+        ? assertionFile
+        : resolve(context.baseDir, assertionFile);
+  }
+  if (
+    auth.grant === 'jwt_bearer' &&
+    (auth.assertion === undefined) === (auth.assertionFile === undefined)
+  ) {
+    issues.add(path, 'grant "jwt_bearer" needs exactly one of "assertion" or "assertionFile"');
+  }
   const scope = text('scope');
   if (scope !== undefined) auth.scope = scope;
   const clientName = text('clientName');

@@ -46,14 +46,16 @@ async function main(): Promise<number> {
   const clientId = str('client_id');
   const clientSecret = str('client_secret');
   const machine = scenario.startsWith('auth/client-credentials');
+  const workload = str('valid_jwt');
   const auth: Record<string, unknown> = {
-    grant: machine ? 'client_credentials' : 'authorization_code',
+    grant: workload ? 'jwt_bearer' : machine ? 'client_credentials' : 'authorization_code',
     clientMetadataUrl: CIMD_URL,
     redirectUri: 'http://localhost:3000/callback',
     clientName: 'mcp-mux-conformance',
   };
   if (clientId !== undefined) auth.clientId = clientId;
   if (clientSecret !== undefined) auth.clientSecret = clientSecret;
+  if (workload !== undefined) auth.assertion = workload;
   const privateKey = str('private_key_pem');
   if (privateKey !== undefined) auth.privateKey = privateKey;
   const algorithm = str('signing_algorithm');

@@ -50,6 +50,8 @@ export function oauthClientFor(
     ...(auth.clientId === undefined ? {} : { clientId: auth.clientId }),
     ...(auth.clientSecret === undefined ? {} : { clientSecret: auth.clientSecret }),
     ...(auth.privateKey === undefined ? {} : { privateKey: auth.privateKey }),
+    ...(auth.assertion === undefined ? {} : { assertion: auth.assertion }),
+    ...(auth.assertionFile === undefined ? {} : { assertionFile: auth.assertionFile }),
     ...(auth.privateKeyAlgorithm === undefined
       ? {}
       : { privateKeyAlgorithm: auth.privateKeyAlgorithm }),

@@ -15,6 +15,7 @@
  * URL and waits on a loopback redirect. A running router has none and fails with an error
  * naming the login command. Tokens live in the token store and never reach a log or error.
  */
+import { readFile } from 'node:fs/promises';
 import { importPKCS8 } from 'jose';
 import * as oauth from 'oauth4webapi';
 import { type Logger, silentLogger } from '../../../core/log.js';
@@ -35,7 +36,10 @@ export interface OAuthClientOptions {
   /** The MCP endpoint. */
   url: URL;
   store: TokenStore;
-  grant?: 'authorization_code' | 'client_credentials';
+  grant?: 'authorization_code' | 'client_credentials' | 'jwt_bearer';
+  /** `jwt_bearer`: the assertion, or a file holding it (read at each grant: workload tokens rotate). */
+  assertion?: string;
+  assertionFile?: string;
   /** A pre-registered client. */
   clientId?: string;
   clientSecret?: string;
@@ -54,6 +58,8 @@ export interface OAuthClientOptions {
   authorize?: (url: URL) => Promise<URLSearchParams>;
   log?: Logger;
 }
+
+const JWT_BEARER = 'urn:ietf:params:oauth:grant-type:jwt-bearer';
 
 export const DEFAULT_REDIRECT_URI = 'http://127.0.0.1:33418/callback';
 /** Refresh this long before the expiry the server announced. */
@@ -190,10 +196,10 @@ export class OAuthClient implements HttpAuth {
     return this.#discovered;
   }
 
-  /** Refresh token grant (or a new client credentials grant). False when not possible. */
+  /** Refresh token grant (or a new machine grant). False when not possible. */
   async #renew(metadataUrl: string | undefined): Promise<boolean> {
     const credentials = await this.#load();
-    if (this.#o.grant === 'client_credentials') {
+    if (this.#o.grant === 'client_credentials' || this.#o.grant === 'jwt_bearer') {
       await this.#authorizeFully(metadataUrl, credentials?.scope);
       return true;
     }
@@ -235,6 +241,24 @@ export class OAuthClient implements HttpAuth {
     const registered = await this.#client(found, sameServer ? previous?.client : undefined);
     const { client, auth } = await this.#clientAuth(found, registered);
     const options = requestOptions(new URL(found.as.token_endpoint ?? found.as.issuer));
+    if (this.#o.grant === 'jwt_bearer') {
+      // RFC 7523 §2.1; an error is final (no retry, no other grant): the assertion decides.
+      const assertion =
+        this.#o.assertion ?? (await readFile(this.#o.assertionFile ?? '', 'utf8')).trim();
+      const parameters: Record<string, string> = { assertion, resource: found.resourceIndicator };
+      if (scope) parameters.scope = scope;
+      const res = await oauth.genericTokenEndpointRequest(
+        found.as,
+        client,
+        auth,
+        JWT_BEARER,
+        parameters,
+        options,
+      );
+      const tokens = await oauth.processGenericTokenEndpointResponse(found.as, client, res);
+      await this.#store(found, registered, tokens, scope, undefined);
+      return;
+    }
     if (this.#o.grant === 'client_credentials') {
       const parameters: Record<string, string> = { resource: found.resourceIndicator };
       if (scope) parameters.scope = scope;
@@ -293,7 +317,7 @@ export class OAuthClient implements HttpAuth {
     const base = challenged ?? this.#o.scope ?? found.resource?.scopes_supported?.join(' ');
     // Ask for a refresh token where the server offers offline access (spec 2026-07-28).
     const offline =
-      this.#o.grant !== 'client_credentials' &&
+      (this.#o.grant ?? 'authorization_code') === 'authorization_code' &&
       found.as.scopes_supported?.includes('offline_access') === true;
     return offline ? union(base, 'offline_access') : base || undefined;
   }
@@ -317,6 +341,9 @@ export class OAuthClient implements HttpAuth {
       throw new Error(
         `the authorization server ${found.as.issuer} offers no dynamic client registration: configure auth.clientId`,
       );
+    }
+    if (this.#o.grant === 'jwt_bearer') {
+      throw new Error('grant "jwt_bearer" needs auth.clientId (the workload identity client)');
     }
     const grantTypes =
       this.#o.grant === 'client_credentials'
