@@ -10,6 +10,7 @@
  */
 import { isAbsolute, resolve } from 'node:path';
 import {
+  boolean,
   child,
   type Issues,
   item,
@@ -37,6 +38,8 @@ export interface UpstreamAuthConfig {
   grant: OAuthGrant;
   clientId?: string;
   clientSecret?: string;
+  /** Request DPoP-bound tokens (RFC 9449) and send a proof with each request. */
+  dpop?: boolean;
   /** `jwt_bearer`: the assertion itself (`${env:NAME}`), or a file read at each grant. */
   assertion?: string;
   assertionFile?: string;
@@ -98,6 +101,7 @@ const UPSTREAM_AUTH_KEYS = new Set([
   'privateKeyAlgorithm',
   'assertion',
   'assertionFile',
+  'dpop',
   'clientMetadataUrl',
   'tokenEndpointAuthMethod',
   'scope',
@@ -164,6 +168,10 @@ export function parseUpstreamAuth(
   if (privateKey !== undefined) auth.privateKey = privateKey;
   const privateKeyAlgorithm = text('privateKeyAlgorithm');
   if (privateKeyAlgorithm !== undefined) auth.privateKeyAlgorithm = privateKeyAlgorithm;
+  if (raw.dpop !== undefined) {
+    const dpop = boolean(raw.dpop, at('dpop'), issues);
+    if (dpop !== undefined) auth.dpop = dpop;
+  }
   const assertion = text('assertion');
   if (assertion !== undefined) auth.assertion = assertion;
   const assertionFile = text('assertionFile');

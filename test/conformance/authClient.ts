@@ -56,6 +56,7 @@ async function main(): Promise<number> {
   if (clientId !== undefined) auth.clientId = clientId;
   if (clientSecret !== undefined) auth.clientSecret = clientSecret;
   if (workload !== undefined) auth.assertion = workload;
+  if (scenario.startsWith('auth/dpop')) auth.dpop = true;
   const privateKey = str('private_key_pem');
   if (privateKey !== undefined) auth.privateKey = privateKey;
   const algorithm = str('signing_algorithm');

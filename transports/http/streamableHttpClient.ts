@@ -116,8 +116,6 @@ export class StreamableHttpClientTransport extends BaseTransport {
   #probe: ((status: number) => boolean) | undefined;
   /** A DELETE is being sent: the agent is destroyed after it rather than on finish. */
   #deleting = false;
-  /** The last `Authorization` value `auth` gave (GET streams and DELETE reuse it). */
-  #authorization: string | undefined;
 
   constructor(url: string | URL, options: StreamableHttpClientOptions = {}) {
     super();
@@ -192,13 +190,20 @@ export class StreamableHttpClientTransport extends BaseTransport {
     if (!this.#deleting) this.#agent.destroy();
   }
 
+  /** Every request goes through here; with `auth`, its credential headers are added. */
   #request(options: HttpRequestOptions): Promise<IncomingMessage> {
-    return sendRequest(this.url, this.#agent, options);
+    const auth = this.#options.auth;
+    if (!auth) return sendRequest(this.url, this.#agent, options);
+    return auth.headers(options.method, this.url).then((credentials) =>
+      sendRequest(this.url, this.#agent, {
+        ...options,
+        headers: { ...options.headers, ...credentials },
+      }),
+    );
   }
 
   #headers(extra: Record<string, string>, sessionId = this.#sessionId): Record<string, string> {
     const headers: Record<string, string> = { ...this.#options.headers, ...extra };
-    if (this.#authorization !== undefined) headers.authorization = this.#authorization;
     if (sessionId !== undefined) headers['mcp-session-id'] = sessionId;
     if (this.#protocolVersion !== undefined)
       headers['mcp-protocol-version'] = this.#protocolVersion;
@@ -242,7 +247,6 @@ export class StreamableHttpClientTransport extends BaseTransport {
 
   async #postWithAuth(auth: HttpAuth, body: string, signal: AbortSignal): Promise<IncomingMessage> {
     for (let attempt = 0; ; attempt++) {
-      this.#authorization = await auth.authorization();
       const res = await this.#request({
         method: 'POST',
         headers: this.#headers({
@@ -254,7 +258,10 @@ export class StreamableHttpClientTransport extends BaseTransport {
       });
       const status = res.statusCode ?? 0;
       if ((status !== 401 && status !== 403) || attempt >= MAX_AUTH_RETRIES) return res;
-      const challenge = header(res, 'www-authenticate');
+      const challenge = {
+        wwwAuthenticate: header(res, 'www-authenticate'),
+        dpopNonce: header(res, 'dpop-nonce'),
+      };
       discard(res);
       if (!(await auth.challenge(status, challenge))) return res;
     }

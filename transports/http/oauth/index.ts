@@ -51,6 +51,7 @@ export function oauthClientFor(
     ...(auth.clientSecret === undefined ? {} : { clientSecret: auth.clientSecret }),
     ...(auth.privateKey === undefined ? {} : { privateKey: auth.privateKey }),
     ...(auth.assertion === undefined ? {} : { assertion: auth.assertion }),
+    ...(auth.dpop === undefined ? {} : { dpop: auth.dpop }),
     ...(auth.assertionFile === undefined ? {} : { assertionFile: auth.assertionFile }),
     ...(auth.privateKeyAlgorithm === undefined
       ? {}

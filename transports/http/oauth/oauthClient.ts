@@ -15,12 +15,14 @@
  * URL and waits on a loopback redirect. A running router has none and fails with an error
  * naming the login command. Tokens live in the token store and never reach a log or error.
  */
+
+import { createHash, randomUUID } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
-import { importPKCS8 } from 'jose';
+import { exportJWK, importPKCS8, SignJWT } from 'jose';
 import * as oauth from 'oauth4webapi';
 import { type Logger, silentLogger } from '../../../core/log.js';
 import { type Discovered, discover, requestOptions } from './discovery.js';
-import type { HttpAuth } from './httpAuth.js';
+import type { AuthChallenge, HttpAuth } from './httpAuth.js';
 import type { StoredClient, StoredCredentials, TokenStore } from './tokenStore.js';
 import { parseBearerChallenge } from './wwwAuthenticate.js';
 
@@ -52,12 +54,19 @@ export interface OAuthClientOptions {
   /** Space-separated scopes asked for when the challenge names none. */
   scope?: string;
   clientName?: string;
+  /**
+   * Request DPoP-bound tokens (RFC 9449) and present them with a fresh proof per request. The
+   * key is made per process: stored DPoP tokens do not outlive it (refresh or log in again).
+   */
+  dpop?: boolean;
   /** Default `http://127.0.0.1:33418/callback` (the `mcp-mux login` listener). */
   redirectUri?: string;
   /** The browser step: resolves with the redirect's query parameters. */
   authorize?: (url: URL) => Promise<URLSearchParams>;
   log?: Logger;
 }
+
+type DpopKeys = Awaited<ReturnType<typeof oauth.generateKeyPair>>;
 
 const JWT_BEARER = 'urn:ietf:params:oauth:grant-type:jwt-bearer';
 
@@ -96,6 +105,9 @@ export class OAuthClient implements HttpAuth {
   #discovered: Discovered | undefined;
   /** One authorization at a time: concurrent 401s wait for the same one. */
   #running: Promise<boolean> | undefined;
+  #dpop: Promise<{ keys: DpopKeys; handle: oauth.DPoPHandle }> | undefined;
+  /** The resource server's last DPoP nonce (RFC 9449 §9). */
+  #resourceNonce: string | undefined;
 
   constructor(options: OAuthClientOptions) {
     this.#o = options;
@@ -106,7 +118,55 @@ export class OAuthClient implements HttpAuth {
     return this.#o.redirectUri ?? DEFAULT_REDIRECT_URI;
   }
 
-  async authorization(): Promise<string | undefined> {
+  async headers(method: string, url: URL): Promise<Record<string, string>> {
+    const token = await this.#token();
+    if (token === undefined) return {};
+    if (!this.#o.dpop || this.#credentials?.tokenType?.toLowerCase() !== 'dpop') {
+      return { authorization: `Bearer ${token}` };
+    }
+    return { authorization: `DPoP ${token}`, dpop: await this.#proof(method, url, token) };
+  }
+
+  /** One DPoP proof for a resource request (RFC 9449 §4.2, with `ath` and the nonce). */
+  async #proof(method: string, url: URL, token: string): Promise<string> {
+    const { keys } = await this.#dpopKeys();
+    const jwk = await exportJWK(keys.publicKey);
+    return new SignJWT({
+      htm: method,
+      htu: `${url.origin}${url.pathname}`,
+      ath: createHash('sha256').update(token).digest('base64url'),
+      ...(this.#resourceNonce === undefined ? {} : { nonce: this.#resourceNonce }),
+    })
+      .setProtectedHeader({ alg: 'ES256', typ: 'dpop+jwt', jwk })
+      .setIssuedAt()
+      .setJti(randomUUID())
+      .sign(keys.privateKey);
+  }
+
+  /** One key per client; the token endpoint's proofs come from oauth4webapi's handle on it. */
+  #dpopKeys(): Promise<{ keys: DpopKeys; handle: oauth.DPoPHandle }> {
+    this.#dpop ??= oauth
+      .generateKeyPair('ES256', { extractable: true })
+      .then((keys) => ({ keys, handle: oauth.DPoP({}, keys) }));
+    return this.#dpop;
+  }
+
+  /** Token endpoint options with the DPoP handle when DPoP is on. */
+  async #dpopOptions<T extends object>(options: T): Promise<T & { DPoP?: oauth.DPoPHandle }> {
+    return this.#o.dpop ? { ...options, DPoP: (await this.#dpopKeys()).handle } : options;
+  }
+
+  /** Runs a token request once more after a `use_dpop_nonce` answer (the nonce is cached). */
+  async #nonceRetry<T>(run: () => Promise<T>): Promise<T> {
+    try {
+      return await run();
+    } catch (error) {
+      if (this.#o.dpop && oauth.isDPoPNonceError(error)) return run();
+      throw error;
+    }
+  }
+
+  async #token(): Promise<string | undefined> {
     await this.#running?.catch(() => {});
     const credentials = await this.#load();
     if (credentials?.accessToken === undefined) return undefined;
@@ -117,12 +177,21 @@ export class OAuthClient implements HttpAuth {
         this.#log.warn('token refresh failed', { error: String(error) });
       });
     }
-    const token = this.#credentials?.accessToken;
-    return token === undefined ? undefined : `Bearer ${token}`;
+    return this.#credentials?.accessToken;
   }
 
-  async challenge(status: number, wwwAuthenticate: string | undefined): Promise<boolean> {
-    const challenge = parseBearerChallenge(wwwAuthenticate) ?? {};
+  async challenge(status: number, response: AuthChallenge): Promise<boolean> {
+    const challenge = parseBearerChallenge(response.wwwAuthenticate) ?? {};
+    if (
+      status === 401 &&
+      challenge.error === 'use_dpop_nonce' &&
+      this.#o.dpop &&
+      response.dpopNonce
+    ) {
+      // RFC 9449 §9: the resource wants a nonce in the proof; the request is sent again.
+      this.#resourceNonce = response.dpopNonce;
+      return true;
+    }
     if (status === 403 && challenge.error !== 'insufficient_scope') return false;
     if (status !== 401 && status !== 403) return false;
     return this.#single(async () => {
@@ -203,21 +272,24 @@ export class OAuthClient implements HttpAuth {
       await this.#authorizeFully(metadataUrl, credentials?.scope);
       return true;
     }
-    if (!credentials?.refreshToken || !credentials.client) return false;
+    const refreshToken = credentials?.refreshToken;
+    if (!refreshToken || !credentials?.client) return false;
     const found = await this.#discover(metadataUrl);
     if (found.as.issuer !== credentials.issuer) return false;
     const { client, auth } = await this.#clientAuth(found, credentials.client);
-    const res = await oauth.refreshTokenGrantRequest(
-      found.as,
-      client,
-      auth,
-      credentials.refreshToken,
-      {
-        ...requestOptions(new URL(found.as.token_endpoint ?? found.as.issuer)),
-        additionalParameters: { resource: found.resourceIndicator },
-      },
-    );
-    const tokens = await oauth.processRefreshTokenResponse(found.as, client, res);
+    const tokens = await this.#nonceRetry(async () => {
+      const res = await oauth.refreshTokenGrantRequest(
+        found.as,
+        client,
+        auth,
+        refreshToken,
+        await this.#dpopOptions({
+          ...requestOptions(new URL(found.as.token_endpoint ?? found.as.issuer)),
+          additionalParameters: { resource: found.resourceIndicator },
+        }),
+      );
+      return oauth.processRefreshTokenResponse(found.as, client, res);
+    });
     await this.#store(
       found,
       credentials.client,
@@ -247,29 +319,33 @@ export class OAuthClient implements HttpAuth {
         this.#o.assertion ?? (await readFile(this.#o.assertionFile ?? '', 'utf8')).trim();
       const parameters: Record<string, string> = { assertion, resource: found.resourceIndicator };
       if (scope) parameters.scope = scope;
-      const res = await oauth.genericTokenEndpointRequest(
-        found.as,
-        client,
-        auth,
-        JWT_BEARER,
-        parameters,
-        options,
-      );
-      const tokens = await oauth.processGenericTokenEndpointResponse(found.as, client, res);
+      const tokens = await this.#nonceRetry(async () => {
+        const res = await oauth.genericTokenEndpointRequest(
+          found.as,
+          client,
+          auth,
+          JWT_BEARER,
+          parameters,
+          await this.#dpopOptions(options),
+        );
+        return oauth.processGenericTokenEndpointResponse(found.as, client, res);
+      });
       await this.#store(found, registered, tokens, scope, undefined);
       return;
     }
     if (this.#o.grant === 'client_credentials') {
       const parameters: Record<string, string> = { resource: found.resourceIndicator };
       if (scope) parameters.scope = scope;
-      const res = await oauth.clientCredentialsGrantRequest(
-        found.as,
-        client,
-        auth,
-        parameters,
-        options,
-      );
-      const tokens = await oauth.processClientCredentialsResponse(found.as, client, res);
+      const tokens = await this.#nonceRetry(async () => {
+        const res = await oauth.clientCredentialsGrantRequest(
+          found.as,
+          client,
+          auth,
+          parameters,
+          await this.#dpopOptions(options),
+        );
+        return oauth.processClientCredentialsResponse(found.as, client, res);
+      });
       await this.#store(found, registered, tokens, scope, undefined);
       return;
     }
@@ -298,16 +374,21 @@ export class OAuthClient implements HttpAuth {
     const callback = await this.#o.authorize(url);
     // Checks `state`, an `error` answer, and `iss` (exact match; required when advertised).
     const parameters = oauth.validateAuthResponse(found.as, client, callback, state);
-    const res = await oauth.authorizationCodeGrantRequest(
-      found.as,
-      client,
-      auth,
-      parameters,
-      this.#redirectUri,
-      verifier,
-      { ...options, additionalParameters: { resource: found.resourceIndicator } },
-    );
-    const tokens = await oauth.processAuthorizationCodeResponse(found.as, client, res);
+    const tokens = await this.#nonceRetry(async () => {
+      const res = await oauth.authorizationCodeGrantRequest(
+        found.as,
+        client,
+        auth,
+        parameters,
+        this.#redirectUri,
+        verifier,
+        await this.#dpopOptions({
+          ...options,
+          additionalParameters: { resource: found.resourceIndicator },
+        }),
+      );
+      return oauth.processAuthorizationCodeResponse(found.as, client, res);
+    });
     await this.#store(found, registered, tokens, scope, undefined);
     this.#log.info('authorized', { issuer: found.as.issuer, scope: tokens.scope ?? scope ?? '' });
   }
@@ -424,6 +505,7 @@ export class OAuthClient implements HttpAuth {
       resource: found.resourceIndicator,
       client,
       accessToken: tokens.access_token,
+      tokenType: tokens.token_type,
       ...(refreshToken === undefined ? {} : { refreshToken }),
       ...(tokens.expires_in === undefined
         ? {}

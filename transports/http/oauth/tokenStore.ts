@@ -23,6 +23,8 @@ export interface StoredCredentials {
   resource: string;
   client?: StoredClient;
   accessToken?: string;
+  /** `Bearer` or `DPoP` (a DPoP-bound token is presented with a proof). */
+  tokenType?: string;
   refreshToken?: string;
   /** Epoch ms; absent: unknown. */
   expiresAt?: number;

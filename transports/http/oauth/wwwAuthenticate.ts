@@ -16,7 +16,8 @@ const PARAM = /([A-Za-z0-9_-]+)\s*=\s*(?:"((?:[^"\\]|\\.)*)"|([^\s,]+))/g;
 /** The Bearer challenge's parameters, or undefined when the header has no Bearer challenge. */
 export function parseBearerChallenge(header: string | undefined): BearerChallenge | undefined {
   if (header === undefined) return undefined;
-  const start = /(?:^|,)\s*Bearer(?=\s|,|$)/i.exec(header);
+  // `DPoP` challenges (RFC 9449 §7.1) carry the same parameters.
+  const start = /(?:^|,)\s*(?:Bearer|DPoP)(?=\s|,|$)/i.exec(header);
   if (!start) return undefined;
   // Parameters of a later scheme (rare) would be read too; only the three names below count.
   const params = header.slice(start.index + start[0].length);
