@@ -40,6 +40,11 @@ export interface UpstreamAuthConfig {
   clientSecret?: string;
   /** Request DPoP-bound tokens (RFC 9449) and send a proof with each request. */
   dpop?: boolean;
+  /**
+   * `jwt_bearer` with enterprise-managed authorization: the assertion is an ID-JAG obtained
+   * from this identity provider by token exchange (RFC 8693) of the user's ID token.
+   */
+  idp?: IdpConfig;
   /** `jwt_bearer`: the assertion itself (`${env:NAME}`), or a file read at each grant. */
   assertion?: string;
   assertionFile?: string;
@@ -55,6 +60,15 @@ export interface UpstreamAuthConfig {
   redirectUri?: string;
   /** Absolute; absent: the default file (transports/http/oauth/tokenStore.ts). */
   tokenFile?: string;
+}
+
+export interface IdpConfig {
+  tokenEndpoint: string;
+  clientId?: string;
+  clientSecret?: string;
+  /** The user's ID token from this IdP (`${env:NAME}`), or a file holding it. */
+  idToken?: string;
+  idTokenFile?: string;
 }
 
 /** `mcpMux.auth.jwt`: access tokens signed by one authorization server. */
@@ -102,6 +116,7 @@ const UPSTREAM_AUTH_KEYS = new Set([
   'assertion',
   'assertionFile',
   'dpop',
+  'idp',
   'clientMetadataUrl',
   'tokenEndpointAuthMethod',
   'scope',
@@ -181,11 +196,16 @@ export function parseUpstreamAuth(
         ? assertionFile
         : resolve(context.baseDir, assertionFile);
   }
-  if (
-    auth.grant === 'jwt_bearer' &&
-    (auth.assertion === undefined) === (auth.assertionFile === undefined)
-  ) {
-    issues.add(path, 'grant "jwt_bearer" needs exactly one of "assertion" or "assertionFile"');
+  if (raw.idp !== undefined) {
+    const idp = parseIdp(raw.idp, at('idp'), context, issues);
+    if (idp) auth.idp = idp;
+  }
+  const sources = [auth.assertion, auth.assertionFile, auth.idp].filter((s) => s !== undefined);
+  if (auth.grant === 'jwt_bearer' && sources.length !== 1) {
+    issues.add(
+      path,
+      'grant "jwt_bearer" needs exactly one of "assertion", "assertionFile" or "idp"',
+    );
   }
   const scope = text('scope');
   if (scope !== undefined) auth.scope = scope;
@@ -223,6 +243,43 @@ export function parseUpstreamAuth(
     );
   }
   return auth;
+}
+
+const IDP_KEYS = new Set(['tokenEndpoint', 'clientId', 'clientSecret', 'idToken', 'idTokenFile']);
+
+function parseIdp(
+  value: unknown,
+  path: string,
+  context: { env: Env; baseDir?: string; lenient: boolean },
+  issues: Issues,
+): IdpConfig | undefined {
+  const raw = object(value, path, issues);
+  if (!raw) return undefined;
+  knownKeys(raw, path, IDP_KEYS, issues);
+  const at = (key: string) => child(path, key);
+  const tokenEndpoint =
+    raw.tokenEndpoint === undefined
+      ? issues.add(at('tokenEndpoint'), 'required')
+      : absoluteUrl(raw.tokenEndpoint, at('tokenEndpoint'), issues);
+  if (tokenEndpoint === undefined) return undefined;
+  const idp: IdpConfig = { tokenEndpoint };
+  for (const key of ['clientId', 'clientSecret', 'idToken', 'idTokenFile'] as const) {
+    if (raw[key] === undefined) continue;
+    const text = string(raw[key], at(key), issues);
+    if (text !== undefined)
+      idp[key] = substituteEnv(text, at(key), context.env, issues, context.lenient);
+  }
+  if (
+    idp.idTokenFile !== undefined &&
+    !isAbsolute(idp.idTokenFile) &&
+    context.baseDir !== undefined
+  ) {
+    idp.idTokenFile = resolve(context.baseDir, idp.idTokenFile);
+  }
+  if ((idp.idToken === undefined) === (idp.idTokenFile === undefined)) {
+    issues.add(path, 'give exactly one of "idToken" or "idTokenFile"');
+  }
+  return idp;
 }
 
 export function parseFacadeAuth(

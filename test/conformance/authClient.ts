@@ -47,8 +47,14 @@ async function main(): Promise<number> {
   const clientSecret = str('client_secret');
   const machine = scenario.startsWith('auth/client-credentials');
   const workload = str('valid_jwt');
+  const idTokenOfUser = str('idp_id_token');
   const auth: Record<string, unknown> = {
-    grant: workload ? 'jwt_bearer' : machine ? 'client_credentials' : 'authorization_code',
+    grant:
+      workload || idTokenOfUser
+        ? 'jwt_bearer'
+        : machine
+          ? 'client_credentials'
+          : 'authorization_code',
     clientMetadataUrl: CIMD_URL,
     redirectUri: 'http://localhost:3000/callback',
     clientName: 'mcp-mux-conformance',
@@ -57,6 +63,15 @@ async function main(): Promise<number> {
   if (clientSecret !== undefined) auth.clientSecret = clientSecret;
   if (workload !== undefined) auth.assertion = workload;
   if (scenario.startsWith('auth/dpop')) auth.dpop = true;
+  const idpEndpoint = str('idp_token_endpoint');
+  if (idTokenOfUser !== undefined && idpEndpoint !== undefined) {
+    const idpClient = str('idp_client_id');
+    auth.idp = {
+      tokenEndpoint: idpEndpoint,
+      idToken: idTokenOfUser,
+      ...(idpClient === undefined ? {} : { clientId: idpClient }),
+    };
+  }
   const privateKey = str('private_key_pem');
   if (privateKey !== undefined) auth.privateKey = privateKey;
   const algorithm = str('signing_algorithm');

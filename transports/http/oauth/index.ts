@@ -52,6 +52,7 @@ export function oauthClientFor(
     ...(auth.privateKey === undefined ? {} : { privateKey: auth.privateKey }),
     ...(auth.assertion === undefined ? {} : { assertion: auth.assertion }),
     ...(auth.dpop === undefined ? {} : { dpop: auth.dpop }),
+    ...(auth.idp === undefined ? {} : { idp: auth.idp }),
     ...(auth.assertionFile === undefined ? {} : { assertionFile: auth.assertionFile }),
     ...(auth.privateKeyAlgorithm === undefined
       ? {}

@@ -23,6 +23,7 @@ import * as oauth from 'oauth4webapi';
 import { type Logger, silentLogger } from '../../../core/log.js';
 import { type Discovered, discover, requestOptions } from './discovery.js';
 import type { AuthChallenge, HttpAuth } from './httpAuth.js';
+import { exchangeForIdJag, type IdpConfig } from './idp.js';
 import type { StoredClient, StoredCredentials, TokenStore } from './tokenStore.js';
 import { parseBearerChallenge } from './wwwAuthenticate.js';
 
@@ -42,6 +43,8 @@ export interface OAuthClientOptions {
   /** `jwt_bearer`: the assertion, or a file holding it (read at each grant: workload tokens rotate). */
   assertion?: string;
   assertionFile?: string;
+  /** `jwt_bearer`, enterprise-managed: the assertion is an ID-JAG from this IdP (idp.ts). */
+  idp?: IdpConfig;
   /** A pre-registered client. */
   clientId?: string;
   clientSecret?: string;
@@ -315,8 +318,9 @@ export class OAuthClient implements HttpAuth {
     const options = requestOptions(new URL(found.as.token_endpoint ?? found.as.issuer));
     if (this.#o.grant === 'jwt_bearer') {
       // RFC 7523 §2.1; an error is final (no retry, no other grant): the assertion decides.
-      const assertion =
-        this.#o.assertion ?? (await readFile(this.#o.assertionFile ?? '', 'utf8')).trim();
+      const assertion = this.#o.idp
+        ? await exchangeForIdJag(this.#o.idp, found.as.issuer, found.resourceIndicator, scope)
+        : (this.#o.assertion ?? (await readFile(this.#o.assertionFile ?? '', 'utf8')).trim());
       const parameters: Record<string, string> = { assertion, resource: found.resourceIndicator };
       if (scope) parameters.scope = scope;
       const tokens = await this.#nonceRetry(async () => {
