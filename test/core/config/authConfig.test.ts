@@ -57,6 +57,41 @@ describe('auth config', () => {
     );
   });
 
+  it('takes exactly one assertion source for jwt_bearer, an idp with one ID token source', () => {
+    const config = parseConfig({
+      mcpServers: {
+        ent: {
+          url: 'https://a/mcp',
+          auth: {
+            grant: 'jwt_bearer',
+            clientId: 'c',
+            clientSecret: 's',
+            dpop: true,
+            idp: { tokenEndpoint: 'https://idp/token', clientId: 'i', idToken: 't' },
+          },
+        },
+      },
+    });
+    expect(config.upstreams[0]?.auth).toMatchObject({
+      grant: 'jwt_bearer',
+      dpop: true,
+      idp: { tokenEndpoint: 'https://idp/token', clientId: 'i', idToken: 't' },
+    });
+    const issues = issuesOf({
+      mcpServers: {
+        both: { url: 'https://a/mcp', auth: { grant: 'jwt_bearer', assertion: 'x', assertionFile: '/f' } },
+        none: { url: 'https://a/mcp', auth: { grant: 'jwt_bearer' } },
+        idp: { url: 'https://a/mcp', auth: { grant: 'jwt_bearer', idp: { tokenEndpoint: 'nope' } } },
+      },
+    });
+    expect(issues.map((i) => i.path)).toEqual([
+      'mcpServers.both.auth',
+      'mcpServers.none.auth',
+      'mcpServers.idp.auth.idp.tokenEndpoint',
+      'mcpServers.idp.auth',
+    ]);
+  });
+
   it('parses mcpMux.auth and mcpMux.access', () => {
     const config = parseConfig(
       {

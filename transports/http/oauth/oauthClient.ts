@@ -175,7 +175,8 @@ export class OAuthClient implements HttpAuth {
     if (credentials?.accessToken === undefined) return undefined;
     const expired =
       credentials.expiresAt !== undefined && credentials.expiresAt - EXPIRY_SKEW_MS <= Date.now();
-    if (expired && (credentials.refreshToken || this.#o.grant === 'client_credentials')) {
+    const machine = this.#o.grant === 'client_credentials' || this.#o.grant === 'jwt_bearer';
+    if (expired && (credentials.refreshToken || machine)) {
       await this.#single(() => this.#renew(undefined)).catch((error: unknown) => {
         this.#log.warn('token refresh failed', { error: String(error) });
       });
