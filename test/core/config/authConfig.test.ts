@@ -79,9 +79,15 @@ describe('auth config', () => {
     });
     const issues = issuesOf({
       mcpServers: {
-        both: { url: 'https://a/mcp', auth: { grant: 'jwt_bearer', assertion: 'x', assertionFile: '/f' } },
+        both: {
+          url: 'https://a/mcp',
+          auth: { grant: 'jwt_bearer', assertion: 'x', assertionFile: '/f' },
+        },
         none: { url: 'https://a/mcp', auth: { grant: 'jwt_bearer' } },
-        idp: { url: 'https://a/mcp', auth: { grant: 'jwt_bearer', idp: { tokenEndpoint: 'nope' } } },
+        idp: {
+          url: 'https://a/mcp',
+          auth: { grant: 'jwt_bearer', idp: { tokenEndpoint: 'nope' } },
+        },
       },
     });
     expect(issues.map((i) => i.path)).toEqual([

@@ -16,47 +16,32 @@
  * naming the login command. Tokens live in the token store and never reach a log or error.
  */
 
-import { createHash, randomUUID } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
-import { exportJWK, importPKCS8, SignJWT } from 'jose';
 import * as oauth from 'oauth4webapi';
 import { type Logger, silentLogger } from '../../../core/log.js';
+import { type ClientIdentityOptions, clientAuthentication, identify } from './clientIdentity.js';
 import { type Discovered, discover, requestOptions } from './discovery.js';
+import { Dpop, retryOnNonce } from './dpop.js';
 import type { AuthChallenge, HttpAuth } from './httpAuth.js';
 import { exchangeForIdJag, type IdpConfig } from './idp.js';
 import type { StoredClient, StoredCredentials, TokenStore } from './tokenStore.js';
 import { parseBearerChallenge } from './wwwAuthenticate.js';
 
-export type TokenEndpointAuthMethod =
-  | 'client_secret_basic'
-  | 'client_secret_post'
-  | 'private_key_jwt'
-  | 'none';
+export type { TokenEndpointAuthMethod } from './clientIdentity.js';
 
-export interface OAuthClientOptions {
+export interface OAuthClientOptions extends ClientIdentityOptions {
   /** The server's name: the key of its credentials in the store. */
   server: string;
   /** The MCP endpoint. */
   url: URL;
   store: TokenStore;
-  grant?: 'authorization_code' | 'client_credentials' | 'jwt_bearer';
   /** `jwt_bearer`: the assertion, or a file holding it (read at each grant: workload tokens rotate). */
   assertion?: string;
   assertionFile?: string;
   /** `jwt_bearer`, enterprise-managed: the assertion is an ID-JAG from this IdP (idp.ts). */
   idp?: IdpConfig;
-  /** A pre-registered client. */
-  clientId?: string;
-  clientSecret?: string;
-  /** PKCS#8 PEM for `private_key_jwt`, and its algorithm (default ES256). */
-  privateKey?: string;
-  privateKeyAlgorithm?: string;
-  /** An HTTPS URL serving this client's metadata document (used as client_id when supported). */
-  clientMetadataUrl?: string;
-  tokenEndpointAuthMethod?: TokenEndpointAuthMethod;
   /** Space-separated scopes asked for when the challenge names none. */
   scope?: string;
-  clientName?: string;
   /**
    * Request DPoP-bound tokens (RFC 9449) and present them with a fresh proof per request. The
    * key is made per process: stored DPoP tokens do not outlive it (refresh or log in again).
@@ -69,8 +54,6 @@ export interface OAuthClientOptions {
   log?: Logger;
 }
 
-type DpopKeys = Awaited<ReturnType<typeof oauth.generateKeyPair>>;
-
 const JWT_BEARER = 'urn:ietf:params:oauth:grant-type:jwt-bearer';
 
 export const DEFAULT_REDIRECT_URI = 'http://127.0.0.1:33418/callback';
@@ -81,19 +64,6 @@ const EXPIRY_SKEW_MS = 30_000;
 export class LoginRequiredError extends Error {
   override readonly name = 'LoginRequiredError';
 }
-
-/**
- * `client_secret_basic` as servers read it: `id:secret` with the RFC 6749 §2.3.1 form
- * encoding, which leaves `-`, `.`, `_`, `~` as they are (oauth4webapi escapes them too, and
- * servers that decode only Base64 then see a different client_id).
- */
-const basicAuth =
-  (secret: string): oauth.ClientAuth =>
-  (_as, client, _body, headers) => {
-    const encode = (text: string) => encodeURIComponent(text).replace(/%20/g, '+');
-    const credentials = `${encode(client.client_id)}:${encode(secret)}`;
-    headers.set('authorization', `Basic ${Buffer.from(credentials).toString('base64')}`);
-  };
 
 const union = (...scopes: (string | undefined)[]): string | undefined => {
   const all = new Set(scopes.flatMap((s) => s?.split(' ') ?? []).filter(Boolean));
@@ -108,13 +78,22 @@ export class OAuthClient implements HttpAuth {
   #discovered: Discovered | undefined;
   /** One authorization at a time: concurrent 401s wait for the same one. */
   #running: Promise<boolean> | undefined;
-  #dpop: Promise<{ keys: DpopKeys; handle: oauth.DPoPHandle }> | undefined;
-  /** The resource server's last DPoP nonce (RFC 9449 §9). */
-  #resourceNonce: string | undefined;
+  /** DPoP when `dpop` is on (dpop.ts). */
+  readonly #dpop: Dpop | undefined;
 
   constructor(options: OAuthClientOptions) {
     this.#o = options;
     this.#log = options.log ?? silentLogger;
+    this.#dpop = options.dpop ? new Dpop() : undefined;
+  }
+
+  /** Token endpoint options, with DPoP when it is on. */
+  async #dpopOptions<T extends object>(options: T): Promise<T> {
+    return this.#dpop ? this.#dpop.options(options) : options;
+  }
+
+  #nonceRetry<T>(run: () => Promise<T>): Promise<T> {
+    return retryOnNonce(this.#dpop, run);
   }
 
   get #redirectUri(): string {
@@ -124,49 +103,10 @@ export class OAuthClient implements HttpAuth {
   async headers(method: string, url: URL): Promise<Record<string, string>> {
     const token = await this.#token();
     if (token === undefined) return {};
-    if (!this.#o.dpop || this.#credentials?.tokenType?.toLowerCase() !== 'dpop') {
+    if (!this.#dpop || this.#credentials?.tokenType?.toLowerCase() !== 'dpop') {
       return { authorization: `Bearer ${token}` };
     }
-    return { authorization: `DPoP ${token}`, dpop: await this.#proof(method, url, token) };
-  }
-
-  /** One DPoP proof for a resource request (RFC 9449 §4.2, with `ath` and the nonce). */
-  async #proof(method: string, url: URL, token: string): Promise<string> {
-    const { keys } = await this.#dpopKeys();
-    const jwk = await exportJWK(keys.publicKey);
-    return new SignJWT({
-      htm: method,
-      htu: `${url.origin}${url.pathname}`,
-      ath: createHash('sha256').update(token).digest('base64url'),
-      ...(this.#resourceNonce === undefined ? {} : { nonce: this.#resourceNonce }),
-    })
-      .setProtectedHeader({ alg: 'ES256', typ: 'dpop+jwt', jwk })
-      .setIssuedAt()
-      .setJti(randomUUID())
-      .sign(keys.privateKey);
-  }
-
-  /** One key per client; the token endpoint's proofs come from oauth4webapi's handle on it. */
-  #dpopKeys(): Promise<{ keys: DpopKeys; handle: oauth.DPoPHandle }> {
-    this.#dpop ??= oauth
-      .generateKeyPair('ES256', { extractable: true })
-      .then((keys) => ({ keys, handle: oauth.DPoP({}, keys) }));
-    return this.#dpop;
-  }
-
-  /** Token endpoint options with the DPoP handle when DPoP is on. */
-  async #dpopOptions<T extends object>(options: T): Promise<T & { DPoP?: oauth.DPoPHandle }> {
-    return this.#o.dpop ? { ...options, DPoP: (await this.#dpopKeys()).handle } : options;
-  }
-
-  /** Runs a token request once more after a `use_dpop_nonce` answer (the nonce is cached). */
-  async #nonceRetry<T>(run: () => Promise<T>): Promise<T> {
-    try {
-      return await run();
-    } catch (error) {
-      if (this.#o.dpop && oauth.isDPoPNonceError(error)) return run();
-      throw error;
-    }
+    return { authorization: `DPoP ${token}`, dpop: await this.#dpop.proof(method, url, token) };
   }
 
   async #token(): Promise<string | undefined> {
@@ -186,14 +126,10 @@ export class OAuthClient implements HttpAuth {
 
   async challenge(status: number, response: AuthChallenge): Promise<boolean> {
     const challenge = parseBearerChallenge(response.wwwAuthenticate) ?? {};
-    if (
-      status === 401 &&
-      challenge.error === 'use_dpop_nonce' &&
-      this.#o.dpop &&
-      response.dpopNonce
-    ) {
+    const dpop = this.#dpop;
+    if (status === 401 && challenge.error === 'use_dpop_nonce' && dpop && response.dpopNonce) {
       // RFC 9449 §9: the resource wants a nonce in the proof; the request is sent again.
-      this.#resourceNonce = response.dpopNonce;
+      dpop.resourceNonce = response.dpopNonce;
       return true;
     }
     if (status === 403 && challenge.error !== 'insufficient_scope') return false;
@@ -280,7 +216,7 @@ export class OAuthClient implements HttpAuth {
     if (!refreshToken || !credentials?.client) return false;
     const found = await this.#discover(metadataUrl);
     if (found.as.issuer !== credentials.issuer) return false;
-    const { client, auth } = await this.#clientAuth(found, credentials.client);
+    const { client, auth } = await clientAuthentication(this.#o, found, credentials.client);
     const tokens = await this.#nonceRetry(async () => {
       const res = await oauth.refreshTokenGrantRequest(
         found.as,
@@ -314,8 +250,14 @@ export class OAuthClient implements HttpAuth {
     const sameServer =
       previous?.issuer === found.as.issuer && previous.resource === found.resourceIndicator;
     const scope = this.#scopeFor(found, challengedScope);
-    const registered = await this.#client(found, sameServer ? previous?.client : undefined);
-    const { client, auth } = await this.#clientAuth(found, registered);
+    const registered = await identify(
+      this.#o,
+      this.#redirectUri,
+      found,
+      sameServer ? previous?.client : undefined,
+      this.#log,
+    );
+    const { client, auth } = await clientAuthentication(this.#o, found, registered);
     const options = requestOptions(new URL(found.as.token_endpoint ?? found.as.issuer));
     if (this.#o.grant === 'jwt_bearer') {
       // RFC 7523 §2.1; an error is final (no retry, no other grant): the assertion decides.
@@ -406,94 +348,6 @@ export class OAuthClient implements HttpAuth {
       (this.#o.grant ?? 'authorization_code') === 'authorization_code' &&
       found.as.scopes_supported?.includes('offline_access') === true;
     return offline ? union(base, 'offline_access') : base || undefined;
-  }
-
-  async #client(found: Discovered, stored: StoredClient | undefined): Promise<StoredClient> {
-    if (this.#o.clientId !== undefined) {
-      return {
-        client_id: this.#o.clientId,
-        ...(this.#o.clientSecret === undefined ? {} : { client_secret: this.#o.clientSecret }),
-        ...(this.#o.tokenEndpointAuthMethod
-          ? { token_endpoint_auth_method: this.#o.tokenEndpointAuthMethod }
-          : {}),
-      };
-    }
-    if (stored) return stored;
-    const cimd = this.#o.clientMetadataUrl;
-    if (cimd && found.as.client_id_metadata_document_supported === true) {
-      return { client_id: cimd, token_endpoint_auth_method: 'none' };
-    }
-    if (!found.as.registration_endpoint) {
-      throw new Error(
-        `the authorization server ${found.as.issuer} offers no dynamic client registration: configure auth.clientId`,
-      );
-    }
-    if (this.#o.grant === 'jwt_bearer') {
-      throw new Error('grant "jwt_bearer" needs auth.clientId (the workload identity client)');
-    }
-    const grantTypes =
-      this.#o.grant === 'client_credentials'
-        ? ['client_credentials']
-        : ['authorization_code', 'refresh_token'];
-    const metadata: Partial<oauth.Client> = {
-      client_name: this.#o.clientName ?? 'mcp-mux',
-      grant_types: grantTypes,
-      application_type: 'native',
-      ...(this.#o.grant === 'client_credentials'
-        ? {}
-        : { redirect_uris: [this.#redirectUri], response_types: ['code'] }),
-      ...(this.#o.tokenEndpointAuthMethod
-        ? { token_endpoint_auth_method: this.#o.tokenEndpointAuthMethod }
-        : {}),
-    };
-    const res = await oauth.dynamicClientRegistrationRequest(
-      found.as,
-      metadata,
-      requestOptions(new URL(found.as.registration_endpoint)),
-    );
-    // Read leniently: servers commonly omit `client_secret_expires_at`, which RFC 7591 requires
-    // with a secret (and oauth4webapi insists on).
-    const client = (await res.json().catch(() => undefined)) as Record<string, unknown> | undefined;
-    if ((res.status !== 201 && res.status !== 200) || typeof client?.client_id !== 'string') {
-      throw new Error(
-        `dynamic client registration at ${found.as.issuer} failed: HTTP ${res.status}`,
-      );
-    }
-    this.#log.info('registered a client', { issuer: found.as.issuer });
-    return {
-      client_id: client.client_id,
-      ...(typeof client.client_secret === 'string' ? { client_secret: client.client_secret } : {}),
-      ...(typeof client.token_endpoint_auth_method === 'string'
-        ? { token_endpoint_auth_method: client.token_endpoint_auth_method }
-        : {}),
-    };
-  }
-
-  /** The token endpoint authentication: the registered method, else what the server supports. */
-  async #clientAuth(
-    found: Discovered,
-    stored: StoredClient,
-  ): Promise<{ client: oauth.Client; auth: oauth.ClientAuth }> {
-    const client: oauth.Client = { client_id: stored.client_id };
-    if (this.#o.privateKey !== undefined && stored.client_id === this.#o.clientId) {
-      const key = await importPKCS8(this.#o.privateKey, this.#o.privateKeyAlgorithm ?? 'ES256');
-      return { client, auth: oauth.PrivateKeyJwt(key) };
-    }
-    const secret = stored.client_secret;
-    const supported = found.as.token_endpoint_auth_methods_supported;
-    let method = stored.token_endpoint_auth_method;
-    if (method === undefined) {
-      if (secret === undefined) method = 'none';
-      else if (!supported || supported.includes('client_secret_basic'))
-        method = 'client_secret_basic';
-      else if (supported.includes('client_secret_post')) method = 'client_secret_post';
-      else method = 'none';
-    }
-    if (method === 'client_secret_basic' && secret !== undefined)
-      return { client, auth: basicAuth(secret) };
-    if (method === 'client_secret_post' && secret !== undefined)
-      return { client, auth: oauth.ClientSecretPost(secret) };
-    return { client, auth: oauth.None() };
   }
 
   async #store(
