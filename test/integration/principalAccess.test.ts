@@ -11,6 +11,8 @@
  *   document names the authorization server;
  * - no token appears in the router's output.
  */
+
+import { writeFileSync } from 'node:fs';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type OAuthServer, startOAuthServer } from '../fixtures/oauthServer.js';
@@ -22,6 +24,7 @@ import {
   type Proc,
   rawRequest,
   startCli,
+  until,
 } from './cliNetwork.js';
 import { fixture, writeConfig } from './harness.js';
 
@@ -31,11 +34,13 @@ const BOB = 'bob-token-0123456789abcdef';
 let server: OAuthServer;
 let cli: Proc & { listeners: Listeners };
 let url: string;
+let configFile: string;
+let config: Record<string, unknown>;
 const clients: Client[] = [];
 
 beforeAll(async () => {
   server = await startOAuthServer();
-  const file = writeConfig({
+  config = {
     mcpServers: {
       alpha: fixture('surfaceServer'),
       beta: fixture('surfaceServer'),
@@ -52,8 +57,9 @@ beforeAll(async () => {
         { principals: ['scope:mcp:admin'] },
       ],
     },
-  });
-  cli = await startCli(file, ['--http', '127.0.0.1:0']);
+  };
+  configFile = writeConfig(config);
+  cli = await startCli(configFile, ['--http', '127.0.0.1:0']);
   url = cli.listeners.http as string;
 }, 30_000);
 
@@ -154,5 +160,20 @@ describe('per-principal access through one router', () => {
     });
     expect(cli.output()).not.toContain(ALICE);
     expect(cli.output()).not.toContain(BOB);
+  }, 30_000);
+
+  it('applies changed access rules on a config reload, to sessions already open', async () => {
+    const alice = await connect(ALICE);
+    expect((await toolNames(alice)).some((n) => n.startsWith('beta__'))).toBe(false);
+    const mux = config.mcpMux as { access: { principals: string[]; upstreams?: string[] }[] };
+    mux.access[0] = { principals: ['token:alice'], upstreams: ['alpha', 'beta'] };
+    writeFileSync(configFile, JSON.stringify(config, null, 2));
+    await until(
+      async () => (await toolNames(alice)).some((n) => n.startsWith('beta__')),
+      15_000,
+      'alice to see beta after the reload',
+    );
+    const ok = await alice.callTool({ name: 'beta__recorded', arguments: {} });
+    expect(ok.isError).not.toBe(true);
   }, 30_000);
 });
