@@ -154,6 +154,7 @@ export class DownstreamSession implements ClientSession {
   #onNotification(notification: JsonRpcNotification): void {
     if (notification.method === 'notifications/initialized') {
       this.#actor.send({ type: 'INITIALIZED' });
+      if (!this.isClosed) this.#host.initialized?.(this);
     } else if (notification.method === 'notifications/roots/list_changed') {
       this.#host.rootsListChanged(this);
     }
@@ -184,7 +185,7 @@ export class DownstreamSession implements ClientSession {
       map((): InboundEvent => {
         const result: JsonObject = {
           protocolVersion: event.protocolVersion,
-          capabilities: host.capabilities(),
+          capabilities: host.capabilities(event.protocolVersion),
           serverInfo: host.serverInfo,
         };
         const instructions = host.instructions();
