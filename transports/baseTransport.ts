@@ -30,7 +30,7 @@ export abstract class BaseTransport implements Transport {
    */
   maxJsonDepth = DEFAULT_MAX_JSON_DEPTH;
   /** Who opened the session (server transports behind authentication; set by the listener). */
-  principal: Principal | undefined = undefined;
+  identity: Principal | undefined = undefined;
 
   get isOpen(): boolean {
     return this.#open;

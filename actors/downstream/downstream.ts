@@ -40,13 +40,16 @@ export class DownstreamSession implements ClientSession {
   readonly #actor;
   /** Modern `subscriptions/listen` streams open on this connection (stateless.ts). */
   readonly #listens: Listens;
-  /** Its transport: the principal the listener authenticated is read from it per request. */
+  /** Its transport: the identity the listener authenticated is read from it per request. */
   readonly #transport: Transport;
+  /** Who the transport authenticated (HTTP bearer token), for modern requests' `requestState`. */
+  readonly #principal: string | undefined;
 
   constructor(host: SessionHost, transport: Transport, id: string) {
     this.id = id;
     this.#transport = transport;
     this.#host = host;
+    this.#principal = transport.principal;
     const log = host.log.child(`downstream ${id}`);
     this.connection = new Connection(transport, {
       name: `downstream ${id}`,
@@ -121,8 +124,9 @@ export class DownstreamSession implements ClientSession {
       return statelessRequest(this.#host, request, {
         connectionId: this.id,
         inbound,
-        principal: this.#transport.principal,
+        identity: this.#transport.identity,
         listens: this.#listens,
+        principal: this.#principal,
       });
     }
     if (method === 'initialize') return this.#initialize(request);
@@ -136,7 +140,7 @@ export class DownstreamSession implements ClientSession {
       context: this.context,
       session: this,
       inbound,
-      principal: this.#transport.principal,
+      identity: this.#transport.identity,
     });
   }
 

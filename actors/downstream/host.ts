@@ -41,7 +41,7 @@ export interface Caller {
   session: ClientSession | undefined;
   inbound: InboundContext;
   /** Who is asking, when the listener authenticated the client (the access policy reads it). */
-  principal?: Principal | undefined;
+  identity?: Principal | undefined;
 }
 
 /** What a downstream session needs from the router that hosts it. */

@@ -62,7 +62,7 @@ export function routeHostOf(router: RouterView): RouteHost {
       allows =
         policy &&
         ((caller: Caller, upstream: string, kind: AccessKind, exposed: string) =>
-          policy.allows(caller.principal, upstream, kind, exposed));
+          policy.allows(caller.identity, upstream, kind, exposed));
     }
     return allows;
   };

@@ -92,7 +92,7 @@ export function checkAccess(
   exposed: string,
 ): void {
   if (!host.allows || host.allows(caller, upstream, kind, exposed)) return;
-  const who = caller.principal?.id ?? 'an unauthenticated client';
+  const who = caller.identity?.id ?? 'an unauthenticated client';
   throw new RpcError(
     ErrorCode.InvalidParams,
     `Access denied: ${exposed || `upstream ${upstream}`} is not available to ${who}`,

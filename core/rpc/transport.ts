@@ -73,9 +73,10 @@ export interface Transport {
   readonly messages$: Observable<unknown>;
   /**
    * OPTIONAL (server transports behind authentication): who opened this session, as the
-   * listener's protection established it (core/auth/principal.ts).
+   * listener's protection established it (core/auth/principal.ts); the access policy reads it.
+   * `principal` below is its opaque id.
    */
-  readonly principal?: Principal | undefined;
+  readonly identity?: Principal | undefined;
   readonly errors$: Observable<FrameError>;
   readonly closed$: Observable<CloseReason>;
   send(message: unknown, options?: SendOptions): void;
@@ -113,6 +114,11 @@ export interface Transport {
    * as the `MCP-Protocol-Version` header on every later HTTP request.
    */
   setProtocolVersion?(version: string): void;
+  /**
+   * OPTIONAL (server transports that authenticate their peer, HTTP with bearer tokens): who the
+   * peer is, as an opaque string (a digest of its token). Undefined: nobody is authenticated.
+   */
+  readonly principal?: string | undefined;
 }
 
 /** A listening server transport: each accepted client session is one `Transport`. */

@@ -4,9 +4,11 @@
  * `connections$`. It only reads message shapes; which message starts a session or needs none
  * is decided by hooks the router supplies (defaults in `core/sessionStart.ts`).
  */
+
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { Subject } from 'rxjs';
+import type { Principal } from '../../core/auth/principal.js';
 import { type Logger, silentLogger } from '../../core/log.js';
 import {
   HTTP_PROTOCOL_VERSIONS,
@@ -197,7 +199,13 @@ export class StreamableHttpServer {
     }
     const sessionId = header(req, 'mcp-session-id');
     if (sessionId === undefined && modernPostHook(this.#options)(message, headerLookup(req))) {
-      this.#modern(req, res, message as JsonObject, protection);
+      this.#modern(
+        req,
+        res,
+        message as JsonObject,
+        protection.principalOf(req),
+        protection.identityOf(req),
+      );
       return;
     }
     const principal = protection.principalOf(req);
@@ -214,13 +222,13 @@ export class StreamableHttpServer {
       (this.#options.isSessionStart ?? isSessionStart)(message)
     ) {
       session = this.#open(randomUUID(), res, principal, limitKey(req, principal));
-      if (session) session.principal = protection.identityOf(req);
+      if (session) session.identity = protection.identityOf(req);
     } else if (
       !Array.isArray(message) &&
       (this.#options.isStateless ?? isStatelessMessage)(message)
     ) {
       session = this.#open(undefined, res, principal, limitKey(req, principal));
-      if (session) session.principal = protection.identityOf(req);
+      if (session) session.identity = protection.identityOf(req);
     } else {
       sendJsonRpcError(res, 400, -32000, 'Bad Request: Mcp-Session-Id header is required');
       return;
@@ -233,7 +241,8 @@ export class StreamableHttpServer {
     req: IncomingMessage,
     res: ServerResponse,
     message: JsonObject,
-    protection: Protection,
+    principal: string | undefined,
+    identity: Principal | undefined,
   ): void {
     if (this.#sessions.size + this.#oneShots.size >= (this.#options.maxSessions ?? 10_000)) {
       sendJsonRpcError(res, 503, -32000, 'Service Unavailable: too many sessions');
@@ -243,12 +252,13 @@ export class StreamableHttpServer {
       ...this.#options,
       maxBufferedBytes: this.#options.maxBufferedBytes ?? 8 * 1024 * 1024,
       log: this.#log,
+      principal,
       onEnd: () => {
         if (exchange) this.#oneShots.delete(exchange);
       },
     });
     if (!exchange) return;
-    exchange.principal = protection.identityOf(req);
+    exchange.identity = identity;
     this.#oneShots.add(exchange);
     this.#connections.next(exchange);
     exchange.accept(message);

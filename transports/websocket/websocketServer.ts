@@ -136,7 +136,7 @@ export async function createWebSocketFacade(
           : { maxBufferedBytes: options.maxBufferedBytes }),
       });
       if (options.maxJsonDepth !== undefined) transport.maxJsonDepth = options.maxJsonDepth;
-      transport.principal = protection.identityOf(req);
+      transport.identity = protection.identityOf(req);
       open.add(transport);
       transport.closed$.subscribe(() => {
         open.delete(transport);
