@@ -4,6 +4,7 @@
  * bin/README.md.
  */
 
+import type { FacadeAuthConfig } from '../core/config/config.js';
 import type { TrafficCounter } from '../core/observe/traffic.js';
 import type { TransportServer } from '../core/rpc/transport.js';
 import type { Logger, Router } from '../index.js';
@@ -25,6 +26,8 @@ export interface ListenSpec {
 export interface FacadeOptions {
   /** Accepted bearer tokens; empty: no authentication. */
   bearerTokens: readonly string[];
+  /** `mcpMux.auth`: named tokens, JWT validation, protected resource metadata. */
+  auth?: FacadeAuthConfig;
   allowedHosts: readonly string[];
   allowedOrigins: readonly string[];
   /** Host/Origin validation (off only behind a proxy that does it). */
@@ -107,8 +110,21 @@ export async function startFacades(
   const { log, traffic } = options;
   const servers: { server: TransportServer; kind: ListenKind }[] = [];
   const endpoints: { kind: string; url: string }[] = [];
+  const auth = options.auth;
   const protection = {
     bearerTokens: options.bearerTokens,
+    ...(auth === undefined
+      ? {}
+      : {
+          namedTokens: auth.tokens,
+          ...(auth.jwt === undefined ? {} : { jwt: auth.jwt }),
+          ...(auth.resource === undefined ? {} : { resource: auth.resource }),
+          ...(auth.authorizationServers === undefined
+            ? {}
+            : { authorizationServers: auth.authorizationServers }),
+          ...(auth.scopesSupported === undefined ? {} : { scopesSupported: auth.scopesSupported }),
+          ...(auth.requiredScopes === undefined ? {} : { requiredScopes: auth.requiredScopes }),
+        }),
     allowedHosts: options.allowedHosts,
     allowedOrigins: options.allowedOrigins,
     dnsRebindingProtection: options.dnsRebindingProtection,
@@ -145,7 +161,11 @@ export async function startFacades(
         const base = facade.url.slice(0, -'/mcp'.length);
         endpoints.push({ kind: spec.kind, url: facade.url }, { kind: 'sse', url: `${base}/sse` });
       }
-      if (!isLoopback(spec.host) && options.bearerTokens.length === 0) {
+      const authenticated =
+        options.bearerTokens.length > 0 ||
+        Object.keys(auth?.tokens ?? {}).length > 0 ||
+        auth?.jwt !== undefined;
+      if (!isLoopback(spec.host) && !authenticated) {
         log.warn(
           `${spec.kind} listener on ${spec.host} is reachable from the network without a bearer token (set MCP_MUX_TOKENS)`,
         );

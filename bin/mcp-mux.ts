@@ -22,6 +22,7 @@ import { DEFAULT_MAX_CONNECTIONS } from '../transports/connectionLimit.js';
 import { type ListenSpec, parseListen, readTokens, startFacades, UsageError } from './facades.js';
 import { checkFdLimit } from './fdLimit.js';
 import { inspect } from './inspect.js';
+import { login } from './login.js';
 import { startMetricsListener } from './metrics.js';
 import { createObservability } from './observe.js';
 import { startTracing } from './otel.js';
@@ -63,6 +64,7 @@ const OPTIONS = {
   url: { type: 'string' },
   once: { type: 'boolean' },
   'interval-ms': { type: 'string' },
+  logout: { type: 'boolean' },
   help: { type: 'boolean', short: 'h' },
   version: { type: 'boolean', short: 'v' },
 } as const;
@@ -82,6 +84,12 @@ async function main(argv: string[]): Promise<number> {
     return 0;
   }
   const command = positionals[0] ?? 'serve';
+  if (command === 'login') {
+    if (!values.config) throw new UsageError('--config FILE is required');
+    const config = await loadConfigFile(values.config);
+    const log = createLogger({ level: logLevelFlag(values['log-level']) ?? 'warn' });
+    return login(config, positionals[1], { log, logout: values.logout === true });
+  }
   if (command === 'status' || command === 'top') {
     if (!values.url) throw new UsageError(`${command} needs --url http://HOST:PORT`);
     const token = readTokens(process.env, DEFAULT_TOKEN_ENV, false)[0];
@@ -98,7 +106,7 @@ async function main(argv: string[]): Promise<number> {
   }
   if (command !== 'serve' && command !== 'inspect') {
     throw new UsageError(
-      `unknown command "${command}" (commands: serve, the default, inspect, status)`,
+      `unknown command "${command}" (commands: serve, the default, inspect, status and login)`,
     );
   }
   if (positionals.length > 1) throw new UsageError(`unexpected argument "${positionals[1]}"`);
@@ -163,6 +171,7 @@ async function main(argv: string[]): Promise<number> {
       ? undefined
       : await startFacades(router, listeners, {
           bearerTokens,
+          ...(config.auth === undefined ? {} : { auth: config.auth }),
           allowedHosts: values['allow-host'] ?? [],
           allowedOrigins: values['allow-origin'] ?? [],
           dnsRebindingProtection: !values['no-host-check'],

@@ -17,6 +17,11 @@ usage:
   mcp-mux status --url http://HOST:PORT [--once] [--interval-ms N]
                                              a live table of a running router's upstreams
                                              (alias: top), from its /readyz and /metrics
+  mcp-mux login SERVER --config FILE [--logout]
+                                             interactive OAuth login of an HTTP server with
+                                             "auth": prints the URL to open on stderr, takes
+                                             the redirect on a loopback listener, stores the
+                                             tokens (0600); --logout forgets them
   mcp-mux --help | --version
 
 FILE is an mcpServers config, e.g. the one your MCP client already uses (Claude Desktop,
@@ -49,7 +54,7 @@ As a client's server (stdout carries only MCP messages):
 
 Docs: README.md and bin/README.md of mcp-mux.`;
 
-export const USAGE = `usage: mcp-mux [inspect] --config FILE [options] | mcp-mux status --url URL   (mcp-mux --help for all options)`;
+export const USAGE = `usage: mcp-mux [inspect|login SERVER] --config FILE [options] | mcp-mux status --url URL   (mcp-mux --help for all options)`;
 
 export const LOG_LEVELS = ['debug', 'info', 'warn', 'error'] as const;
 export type CliLogLevel = (typeof LOG_LEVELS)[number];

@@ -6,6 +6,7 @@
  * (`maxJsonDepth`) on its way to `messages$`.
  */
 import { ReplaySubject, Subject } from 'rxjs';
+import type { Principal } from '../core/auth/principal.js';
 import {
   type CloseReason,
   FrameError,
@@ -28,6 +29,8 @@ export abstract class BaseTransport implements Transport {
    * with their id instead (transports/depthCheck.ts). Listeners set it from their options.
    */
   maxJsonDepth = DEFAULT_MAX_JSON_DEPTH;
+  /** Who opened the session (server transports behind authentication; set by the listener). */
+  identity: Principal | undefined = undefined;
 
   get isOpen(): boolean {
     return this.#open;

@@ -8,12 +8,14 @@
  * - `ws`: the WebSocket client (subprotocol `mcp`); resolves once the socket is open.
  *
  * `headers` (already `${env:NAME}`-substituted by the config) go on every HTTP request or on the
- * WebSocket handshake. Aborting `signal` closes the transport, also while it is connecting.
+ * WebSocket handshake. A Streamable HTTP server with `auth` gets an OAuth client
+ * (http/oauth/), whose tokens persist in the token file. Aborting `signal` closes the transport, also while it is connecting.
  */
 import type { UpstreamConfig } from '../core/config/config.js';
 import type { Logger } from '../core/log.js';
 import type { Transport } from '../core/rpc/transport.js';
 import { connectHttpUpstream } from './http/connectHttpUpstream.js';
+import { oauthClientFor } from './http/oauth/index.js';
 import { SseClientTransport } from './http/sseClient.js';
 import { StdioClientTransport } from './stdioClient.js';
 import { WebSocketClientTransport } from './websocket/websocketClient.js';
@@ -59,8 +61,10 @@ function create(config: UpstreamConfig, log: Logger): Startable {
   if (config.url === undefined) throw new Error(`upstream ${config.name} has no url`);
   const options = { headers: config.headers, log };
   switch (config.transport) {
-    case 'streamable-http':
-      return connectHttpUpstream(config.url, options);
+    case 'streamable-http': {
+      const auth = oauthClientFor(config, { log });
+      return connectHttpUpstream(config.url, auth ? { ...options, auth } : options);
+    }
     case 'sse':
       return new SseClientTransport(config.url, options);
     case 'ws':

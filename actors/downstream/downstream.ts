@@ -40,11 +40,14 @@ export class DownstreamSession implements ClientSession {
   readonly #actor;
   /** Modern `subscriptions/listen` streams open on this connection (stateless.ts). */
   readonly #listens: Listens;
+  /** Its transport: the identity the listener authenticated is read from it per request. */
+  readonly #transport: Transport;
   /** Who the transport authenticated (HTTP bearer token), for modern requests' `requestState`. */
   readonly #principal: string | undefined;
 
   constructor(host: SessionHost, transport: Transport, id: string) {
     this.id = id;
+    this.#transport = transport;
     this.#host = host;
     this.#principal = transport.principal;
     const log = host.log.child(`downstream ${id}`);
@@ -121,6 +124,7 @@ export class DownstreamSession implements ClientSession {
       return statelessRequest(this.#host, request, {
         connectionId: this.id,
         inbound,
+        identity: this.#transport.identity,
         listens: this.#listens,
         principal: this.#principal,
       });
@@ -132,7 +136,12 @@ export class DownstreamSession implements ClientSession {
     if (method === 'ping') return of(PING);
     // Only the first request before `notifications/initialized` changes the state.
     if (!snapshot.matches('ready')) this.#actor.send(event);
-    return this.#host.route(request, { context: this.context, session: this, inbound });
+    return this.#host.route(request, {
+      context: this.context,
+      session: this,
+      inbound,
+      identity: this.#transport.identity,
+    });
   }
 
   #refusal(method: string): RpcError {

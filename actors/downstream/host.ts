@@ -10,6 +10,7 @@
  *   session (`session: undefined`) and brings its context along in `_meta`.
  */
 import type { Observable, SchedulerLike } from 'rxjs';
+import type { Principal } from '../../core/auth/principal.js';
 import type { Logger } from '../../core/log.js';
 import type { ClientInfo, RequestContext } from '../../core/mcp/context.js';
 import type { LoggingLevel } from '../../core/mcp/logLevel.js';
@@ -39,6 +40,8 @@ export interface Caller {
   context: RequestContext;
   session: ClientSession | undefined;
   inbound: InboundContext;
+  /** Who is asking, when the listener authenticated the client (the access policy reads it). */
+  identity?: Principal | undefined;
 }
 
 /** What a downstream session needs from the router that hosts it. */

@@ -8,7 +8,9 @@
  * Methods the modern era removed (`ping`, `logging/setLevel`, `resources/subscribe`, …) and
  * any other method not in `MODERN_METHODS` answer -32601.
  */
+
 import { from, map, type Observable } from 'rxjs';
+import type { Principal } from '../../core/auth/principal.js';
 import type { RequestContext } from '../../core/mcp/context.js';
 import { modernContext, withoutContextMeta } from '../../core/mcp/modernRequest.js';
 import { type CacheScope, discoverResult, modernResult } from '../../core/mcp/modernResult.js';
@@ -46,6 +48,8 @@ const DEFAULT_HINT = { ttlMs: 0, cacheScope: 'public' as CacheScope };
 export interface StatelessCaller {
   /** The id of the connection the request came on (log lines, fair queue lane). */
   connectionId: string;
+  /** Who is asking (the transport's identity), for the access policy. */
+  identity: Principal | undefined;
   inbound: InboundContext;
   listens: Listens;
   /** Who is asking, as the transport authenticated it (HTTP bearer token); a `requestState` is bound to it. */
@@ -89,6 +93,7 @@ export function statelessRequest(
       context,
       session: undefined,
       inbound: caller.inbound,
+      identity: caller.identity,
     })
     .pipe(
       map(

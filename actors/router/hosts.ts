@@ -4,6 +4,7 @@
  * `RouterView` (which `Router` satisfies) so this file does not import the router.
  */
 import type { Observable, SchedulerLike } from 'rxjs';
+import { type AccessKind, type AccessPolicy, compileAccess } from '../../core/auth/accessPolicy.js';
 import type { Catalog } from '../../core/catalog/catalog.js';
 import type { TaskIds } from '../../core/catalog/tasks.js';
 import type { RouterConfig } from '../../core/config/config.js';
@@ -48,7 +49,24 @@ export interface RouterView {
 }
 
 export function routeHostOf(router: RouterView): RouteHost {
-  return {
+  // `mcpMux.access`, compiled once per config (a reload replaces the rules array).
+  type Allows = NonNullable<RouteHost['allows']>;
+  let compiledFor: RouterConfig['access'] | null = null;
+  let allows: Allows | undefined;
+  const allowsOf = (): Allows | undefined => {
+    const rules = router.config.access;
+    if (rules !== compiledFor) {
+      compiledFor = rules;
+      const policy: AccessPolicy | undefined =
+        rules === undefined ? undefined : compileAccess(rules);
+      allows =
+        policy &&
+        ((caller: Caller, upstream: string, kind: AccessKind, exposed: string) =>
+          policy.allows(caller.identity, upstream, kind, exposed));
+    }
+    return allows;
+  };
+  const host: RouteHost = {
     catalog: router.catalog,
     tasks: router.tasks,
     scheduler: router.scheduler,
@@ -76,6 +94,12 @@ export function routeHostOf(router: RouterView): RouteHost {
     syncLogLevels: () => router.logging.sync(),
     downUpstreams: () => router.downUpstreams(),
   };
+  Object.defineProperty(host, 'allows', {
+    enumerable: true,
+    // Absent (undefined) without rules, so routes skip the per-item work entirely.
+    get: allowsOf,
+  });
+  return host;
 }
 
 export function sessionHostOf(

@@ -5,6 +5,7 @@
  * so a route is tested with a hand-made host (test/actors/routes/).
  */
 import type { Observable, SchedulerLike } from 'rxjs';
+import type { AccessKind } from '../../core/auth/accessPolicy.js';
 import type { Catalog } from '../../core/catalog/catalog.js';
 import type { TaskIds } from '../../core/catalog/tasks.js';
 import type { RequestEvent } from '../../core/rpc/connection.js';
@@ -59,6 +60,11 @@ export interface RouteHost {
   unsubscribe(session: ClientSession, exposed: string): Promise<boolean>;
   /** Asks the shared upstreams for the log level the sessions now want (router/logLevels.ts). */
   syncLogLevels(): Promise<void>;
+  /**
+   * The access policy (core/auth/accessPolicy.ts): may `caller` use this item (its exposed
+   * name or URI) of `upstream`? Absent: everyone may use everything.
+   */
+  allows?(caller: Caller, upstream: string, kind: AccessKind, exposed: string): boolean;
   /** The enabled upstreams that are not ready now (routes/unavailable.ts); absent: none. */
   downUpstreams?(): readonly DownUpstream[];
 }

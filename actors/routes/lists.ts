@@ -7,11 +7,21 @@ import { type Route, result } from './shared.js';
 
 export const listRoute =
   (kind: CatalogKind, key: string): Route =>
-  (host, request) =>
+  (host, request, caller) =>
     defer(() => {
       const catalog = host.catalog;
+      let items = catalog.list(kind);
+      const allows = host.allows;
+      if (allows) {
+        // Per-principal view (core/auth/accessPolicy.ts): `entries` runs parallel to `list`.
+        const entries = catalog.entries(kind);
+        items = items.filter((_, i) => {
+          const entry = entries[i];
+          return entry !== undefined && allows(caller, entry.upstream, kind, entry.exposed);
+        });
+      }
       const { page, nextCursor } = paginate(
-        catalog.list(kind),
+        items,
         kind,
         request.params?.cursor,
         host.pageSize,

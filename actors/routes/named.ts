@@ -1,7 +1,7 @@
 /** Requests routed by an exposed name (`tools/call`, `prompts/get`) or by a resource URI. */
 import { defer, map } from 'rxjs';
 import { ErrorCode, RpcError } from '../../core/rpc/errors.js';
-import { forwardTo, type Route, rewriteParams } from './shared.js';
+import { checkAccess, forwardTo, type Route, rewriteParams } from './shared.js';
 import { exposeCreatedTask } from './tasks.js';
 import { unknownName } from './unavailable.js';
 
@@ -19,6 +19,7 @@ export const byNameRoute =
       }
       const resolved = host.catalog.resolve(kind, name);
       if (!resolved) throw unknownName(host, kind, noun, name);
+      checkAccess(host, caller, resolved.upstream, kind, name);
       const forwarded = forwardTo(
         host,
         resolved.upstream,
@@ -43,6 +44,7 @@ export const byUriRoute: Route = (host, request, caller) =>
     if (!resolved) {
       throw new RpcError(ErrorCode.ResourceNotFound, `Resource not found: ${uri}`, { uri });
     }
+    checkAccess(host, caller, resolved.upstream, 'resources', uri);
     return forwardTo(
       host,
       resolved.upstream,

@@ -12,7 +12,14 @@ import { defer, from, map } from 'rxjs';
 import { ErrorCode, RpcError } from '../../core/rpc/errors.js';
 import type { JsonObject, JsonRpcRequest } from '../../core/rpc/jsonrpc.js';
 import type { RouteHost } from './host.js';
-import { type Caller, forwardTo, type Route, result, rewriteParams } from './shared.js';
+import {
+  type Caller,
+  checkAccess,
+  forwardTo,
+  type Route,
+  result,
+  rewriteParams,
+} from './shared.js';
 
 function uriOf(request: JsonRpcRequest): string {
   const uri = request.params?.uri;
@@ -55,6 +62,7 @@ export const subscribeRoute: Route = (host, request, caller) =>
     const uri = uriOf(request);
     const session = sessionOf(request, caller);
     const target = subscribable(host, uri);
+    checkAccess(host, caller, target.upstream, 'resources', uri);
     if (target.isolated) {
       const params = rewriteParams(request.params ?? {}, 'uri', target.original);
       return forwardTo(host, target.upstream, request.method, params, caller);

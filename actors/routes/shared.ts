@@ -3,7 +3,9 @@
  * (name or URI, progress token), and the progress/result re-labelling toward the caller.
  */
 import { Observable, type SchedulerLike } from 'rxjs';
+import type { AccessKind } from '../../core/auth/accessPolicy.js';
 import type { InboundEvent, RequestEvent } from '../../core/rpc/connection.js';
+import { ErrorCode, RpcError } from '../../core/rpc/errors.js';
 import type { JsonObject, JsonRpcRequest } from '../../core/rpc/jsonrpc.js';
 import type { Caller } from '../downstream/host.js';
 import type { RouteHost } from './host.js';
@@ -77,7 +79,32 @@ const forCaller =
       subscriber.add(subscription);
     });
 
-/** Forwards a request to one upstream and relabels what comes back for the caller. */
+/**
+ * Throws the access-denied error when the policy does not let `caller` use `exposed` of
+ * `upstream`. The error names the item and the principal, not the rule, and looks the same
+ * whether or not the item exists elsewhere, so a denied name is not a probe of the catalog.
+ */
+export function checkAccess(
+  host: RouteHost,
+  caller: Caller,
+  upstream: string,
+  kind: AccessKind,
+  exposed: string,
+): void {
+  if (!host.allows || host.allows(caller, upstream, kind, exposed)) return;
+  const who = caller.identity?.id ?? 'an unauthenticated client';
+  throw new RpcError(
+    ErrorCode.InvalidParams,
+    `Access denied: ${exposed || `upstream ${upstream}`} is not available to ${who}`,
+    { reason: 'access_denied' },
+  );
+}
+
+/**
+ * Forwards a request to one upstream and relabels what comes back for the caller. Every routed
+ * request passes here, so the upstream-level access check is here too (item-level checks are
+ * in the routes that know the exposed name).
+ */
 export function forwardTo(
   host: RouteHost,
   upstream: string,
@@ -85,5 +112,6 @@ export function forwardTo(
   params: JsonObject,
   caller: Caller,
 ): Observable<InboundEvent> {
+  checkAccess(host, caller, upstream, 'upstream', '');
   return host.forward(upstream, method, params, caller).pipe(forCaller(host.scheduler));
 }

@@ -13,6 +13,14 @@ import {
   type NameFilter,
 } from '../catalog/naming.js';
 import { LocalError } from '../rpc/errors.js';
+import {
+  type AccessRule,
+  type FacadeAuthConfig,
+  parseAccess,
+  parseFacadeAuth,
+  parseUpstreamAuth,
+  type UpstreamAuthConfig,
+} from './authConfig.js';
 import { CLIENT_SERVER_KEYS, CLIENT_TOP_KEYS } from './clientKeys.js';
 import {
   boolean,
@@ -51,6 +59,7 @@ import {
 import { checkUrl, parseTransport, type UpstreamTransportKind } from './transportConfig.js';
 
 export type { NameFilter } from '../catalog/naming.js';
+export type { AccessRule, FacadeAuthConfig, JwtConfig, UpstreamAuthConfig } from './authConfig.js';
 export type { ConfigIssue } from './configSchema.js';
 export type { RootConfig } from './roots.js';
 export type { UpstreamTransportKind } from './transportConfig.js';
@@ -73,6 +82,8 @@ export interface UpstreamConfig extends UpstreamSupervisionConfig {
   cwd?: string;
   url?: string;
   headers: Record<string, string>;
+  /** OAuth toward this (HTTP) upstream: core/config/authConfig.ts. */
+  auth?: UpstreamAuthConfig;
   /** Defaults to `name`; `""` exposes names unchanged. */
   prefix: string;
   sessionMode: SessionMode;
@@ -107,6 +118,10 @@ export interface RouterConfig extends RouterSupervisionConfig, ObserveConfig {
   maxJsonDepth?: number;
   /** HTTP sessions one principal (token, else address) may hold per listener (default 100). */
   maxSessionsPerPrincipal?: number;
+  /** The facade's authentication (static tokens, JWTs): core/config/authConfig.ts. */
+  auth?: FacadeAuthConfig;
+  /** Which principals see which upstreams and tools; absent: everyone sees everything. */
+  access?: AccessRule[];
   /** Default of every server's `roots`. */
   roots?: RootConfig[];
   /**
@@ -177,6 +192,8 @@ const MUX_KEYS = new Set([
   'maxConnections',
   'maxJsonDepth',
   'maxSessionsPerPrincipal',
+  'auth',
+  'access',
   'roots',
   'initializeGraceMs',
   'requestStateKey',
@@ -195,6 +212,7 @@ const SERVER_KEYS = new Set([
   'transport',
   'type',
   'headers',
+  'auth',
   'prefix',
   'sessionMode',
   'concurrency',
@@ -235,7 +253,7 @@ export function parseConfig(value: unknown, options: ParseConfigOptions = {}): R
   if (root) {
     knownKeys(root, '', TOP_KEYS, issues, CLIENT_TOP_KEYS);
     if (root.$schema !== undefined) string(root.$schema, '$schema', issues);
-    const mux = parseMux(root.mcpMux, issues, options.baseDir);
+    const mux = parseMux(root.mcpMux, issues, options.baseDir, env);
     const upstreams: UpstreamConfig[] = [];
     if (root.mcpServers === undefined) {
       issues.add('mcpServers', 'required (an object of servers, possibly empty)');
@@ -315,7 +333,12 @@ function positionOf(text: string, message: string): { line: number; column: numb
 
 type MuxOptions = Omit<RouterConfig, 'upstreams'>;
 
-function parseMux(value: unknown, issues: Issues, baseDir: string | undefined): MuxOptions {
+function parseMux(
+  value: unknown,
+  issues: Issues,
+  baseDir: string | undefined,
+  env: Record<string, string | undefined>,
+): MuxOptions {
   const mux: MuxOptions = { ...CONFIG_DEFAULTS };
   if (value === undefined) return mux;
   const raw = object(value, 'mcpMux', issues);
@@ -354,6 +377,14 @@ function parseMux(value: unknown, issues: Issues, baseDir: string | undefined): 
     const range = { min: 1, max: 1_000_000 };
     const max = integer(raw.maxSessionsPerPrincipal, at('maxSessionsPerPrincipal'), issues, range);
     if (max !== undefined) mux.maxSessionsPerPrincipal = max;
+  }
+  if (raw.auth !== undefined) {
+    const auth = parseFacadeAuth(raw.auth, env, issues);
+    if (auth) mux.auth = auth;
+  }
+  if (raw.access !== undefined) {
+    const access = parseAccess(raw.access, issues);
+    if (access) mux.access = access;
   }
   const roots = parseRoots(raw.roots, at('roots'), issues, baseDir);
   if (roots !== undefined) mux.roots = roots;
@@ -492,6 +523,16 @@ function parseServer(
       issues.add(at(key), `only valid with "command" (stdio), not with transport ${transport}`);
   }
   if (remoteOnly('headers')) issues.add(at('headers'), 'only valid with "url", not with "command"');
+  if (remoteOnly('auth')) issues.add(at('auth'), 'only valid with "url", not with "command"');
+  if (raw.auth !== undefined && transport !== 'stdio') {
+    const context = {
+      env: options.env,
+      lenient,
+      ...(options.baseDir === undefined ? {} : { baseDir: options.baseDir }),
+    };
+    const auth = parseUpstreamAuth(raw.auth, at('auth'), context, issues);
+    if (auth) upstream.auth = auth;
+  }
 
   if (raw.args !== undefined) {
     const args = stringArray(raw.args, at('args'), issues);

@@ -18,7 +18,9 @@
  * - `close()` ends the transport; `closed$` emits once (with the reason) and completes. Both
  *   observables complete when the transport is closed.
  */
+
 import type { Observable } from 'rxjs';
+import type { Principal } from '../auth/principal.js';
 import type { JsonRpcId } from './jsonrpc.js';
 
 export interface SendOptions {
@@ -69,6 +71,12 @@ export class FrameError extends Error {
 
 export interface Transport {
   readonly messages$: Observable<unknown>;
+  /**
+   * OPTIONAL (server transports behind authentication): who opened this session, as the
+   * listener's protection established it (core/auth/principal.ts); the access policy reads it.
+   * `principal` below is its opaque id.
+   */
+  readonly identity?: Principal | undefined;
   readonly errors$: Observable<FrameError>;
   readonly closed$: Observable<CloseReason>;
   send(message: unknown, options?: SendOptions): void;

@@ -10,6 +10,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { merge } from 'rxjs';
 import { type Logger, silentLogger } from '../../core/log.js';
 import type { TransportServer } from '../../core/rpc/transport.js';
+import { METADATA_PATH } from './bearerAuth.js';
 import { OBSERVE_PATHS, type ObserveEndpoints, serveObserve } from './observeRoutes.js';
 import { Protection, type ProtectionOptions, sendJsonRpcError } from './protection.js';
 import { SseServer } from './sseServer.js';
@@ -48,6 +49,20 @@ export interface HttpHandler extends TransportServer {
 const plainAddress = (address: string | undefined): string =>
   address?.startsWith('::ffff:') ? address.slice(7) : (address ?? '127.0.0.1');
 
+/**
+ * `GET /.well-known/oauth-protected-resource[/mcp]` (RFC 9728): public (no credential), behind
+ * the Host/Origin check only.
+ */
+function serveMetadata(protection: Protection, req: IncomingMessage, res: ServerResponse): void {
+  const rejection = protection.check(req);
+  if (rejection) {
+    sendJsonRpcError(res, rejection.status, -32000, rejection.message, rejection.headers);
+    return;
+  }
+  res.writeHead(200, { 'content-type': 'application/json', 'cache-control': 'max-age=300' });
+  res.end(JSON.stringify(protection.bearer.metadata(req)));
+}
+
 export function createHttpHandler(options: HttpHandlerOptions = {}): HttpHandler {
   const log = options.log ?? silentLogger;
   const path = options.path ?? '/mcp';
@@ -67,7 +82,8 @@ export function createHttpHandler(options: HttpHandlerOptions = {}): HttpHandler
       ? {}
       : { maxSessionsPerPrincipal: options.maxSessionsPerPrincipal }),
   });
-  let protection = options.address ? new Protection(options, options.address) : undefined;
+  const protectionOptions = { resourcePath: path, ...options };
+  let protection = options.address ? new Protection(protectionOptions, options.address) : undefined;
 
   const route = async (
     req: IncomingMessage,
@@ -76,16 +92,22 @@ export function createHttpHandler(options: HttpHandlerOptions = {}): HttpHandler
   ): Promise<void> => {
     const url = new URL(req.url ?? '/', 'http://localhost');
     const observe = options.observe;
+    const metadata =
+      req.method === 'GET' &&
+      options.jwt !== undefined &&
+      (url.pathname === METADATA_PATH || url.pathname === `${METADATA_PATH}${path}`);
     const ours =
+      metadata ||
       url.pathname === path ||
       (legacy && (url.pathname === ssePath || url.pathname === messagesPath)) ||
       (observe !== undefined && OBSERVE_PATHS.has(url.pathname));
     if (!ours && next) return next();
-    protection ??= new Protection(options, {
+    protection ??= new Protection(protectionOptions, {
       host: plainAddress(req.socket.localAddress),
       port: req.socket.localPort ?? 0,
     });
-    if (!protection.admit(req, res)) {
+    if (metadata) return serveMetadata(protection, req, res);
+    if (!(await protection.admit(req, res))) {
       req.resume();
       return;
     }
@@ -111,7 +133,7 @@ export function createHttpHandler(options: HttpHandlerOptions = {}): HttpHandler
         else res.destroy();
       }),
     setAddress: (address) => {
-      protection = new Protection(options, address);
+      protection = new Protection(protectionOptions, address);
     },
     async close(): Promise<void> {
       await Promise.all([streamable.close(), sse.close()]);

@@ -1,11 +1,13 @@
 /**
  * The checks every mcp-mux HTTP and WebSocket listener runs before it looks at a message:
- * DNS-rebinding protection (Host and Origin, on by default), optional bearer tokens, and a
- * bounded, typed JSON body. A failed check answers the request itself (403, 401, 413, 415,
- * 400 with a JSON-RPC -32700 body) so callers only branch on a boolean.
+ * DNS-rebinding protection (Host and Origin, on by default), authentication (static bearer
+ * tokens and JWT access tokens: bearerAuth.ts), and a bounded, typed JSON body. A failed check
+ * answers the request itself (403, 401, 413, 415, 400 with a JSON-RPC -32700 body) so callers
+ * only branch on a boolean. The principal a request authenticated as is kept for it
+ * (`principalOf`, `identityOf`): sessions are bound to it and the access policy reads it.
  */
-import { createHash, timingSafeEqual } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { Principal } from '../../core/auth/principal.js';
 import { ErrorCode } from '../../core/rpc/errors.js';
 import {
   DEFAULT_MAX_JSON_DEPTH,
@@ -13,8 +15,11 @@ import {
   parseMessage,
   stringifyMessage,
 } from '../../core/rpc/wire.js';
+import { BearerAuth, type BearerAuthOptions, type Rejection } from './bearerAuth.js';
 
-export interface ProtectionOptions {
+export type { Rejection } from './bearerAuth.js';
+
+export interface ProtectionOptions extends BearerAuthOptions {
   /** Validate `Host` and `Origin` against DNS rebinding (default true). */
   dnsRebindingProtection?: boolean;
   /**
@@ -24,8 +29,8 @@ export interface ProtectionOptions {
   allowedHosts?: readonly string[];
   /** Accepted `Origin` values besides the listener's own; `*` accepts any origin. */
   allowedOrigins?: readonly string[];
-  /** Accepted bearer tokens; absent or empty: no authentication. */
-  bearerTokens?: readonly string[];
+  /** The MCP endpoint's path (the default resource URL ends with it; default `/mcp`). */
+  resourcePath?: string;
   /** Request body limit in bytes (default 4 MiB). */
   maxBodyBytes?: number;
   /** Deepest nesting accepted in a body (default `DEFAULT_MAX_JSON_DEPTH`, 128). */
@@ -34,15 +39,7 @@ export interface ProtectionOptions {
 
 export const DEFAULT_MAX_BODY_BYTES = 4 * 1024 * 1024;
 
-export interface Rejection {
-  status: number;
-  message: string;
-  headers: Record<string, string>;
-}
-
 export type BodyResult = { ok: true; value: unknown } | { ok: false };
-
-const digest = (text: string): Buffer => createHash('sha256').update(text).digest();
 
 const hostWithPort = (host: string, port: number): string =>
   `${host.includes(':') && !host.startsWith('[') ? `[${host}]` : host}:${port}`;
@@ -71,7 +68,8 @@ export class Protection {
   readonly #hosts: Set<string>;
   readonly #origins: Set<string>;
   readonly #anyOrigin: boolean;
-  readonly #tokens: Buffer[];
+  readonly bearer: BearerAuth;
+  readonly #principals = new WeakMap<IncomingMessage, Principal>();
 
   constructor(options: ProtectionOptions, bound: { host: string; port: number }) {
     this.maxBodyBytes = options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
@@ -87,10 +85,10 @@ export class Protection {
       this.#origins.add(`http://${host}`);
       this.#origins.add(`https://${host}`);
     }
-    this.#tokens = (options.bearerTokens ?? []).map(digest);
+    this.bearer = new BearerAuth(options, options.resourcePath ?? '/mcp');
   }
 
-  /** Host, Origin and bearer checks, for plain requests and WebSocket upgrades alike. */
+  /** Host and Origin checks (synchronous; `authenticate` follows). */
   check(req: IncomingMessage): Rejection | undefined {
     if (this.#rebinding) {
       const host = req.headers.host?.toLowerCase();
@@ -101,46 +99,37 @@ export class Protection {
         return { status: 403, message: 'Forbidden: Origin not allowed', headers: {} };
       }
     }
-    if (this.#tokens.length > 0) {
-      const match = /^Bearer\s+(\S+)\s*$/i.exec(req.headers.authorization ?? '');
-      if (!match) {
-        return {
-          status: 401,
-          message: 'Unauthorized: a bearer token is required',
-          headers: { 'www-authenticate': 'Bearer' },
-        };
-      }
-      const given = digest(match[1] ?? '');
-      // Compare against every token so the time spent does not tell which one nearly matched.
-      let ok = false;
-      for (const token of this.#tokens) ok = timingSafeEqual(given, token) || ok;
-      if (!ok) {
-        return {
-          status: 401,
-          message: 'Unauthorized: invalid bearer token',
-          headers: { 'www-authenticate': 'Bearer error="invalid_token"' },
-        };
-      }
-    }
+    return undefined;
+  }
+
+  /** `check`, then the credential; remembers the principal of `req`. */
+  async authenticate(req: IncomingMessage): Promise<Rejection | undefined> {
+    const rejection = this.check(req);
+    if (rejection) return rejection;
+    const outcome = await this.bearer.authenticate(req);
+    if ('rejection' in outcome) return outcome.rejection;
+    if (outcome.principal) this.#principals.set(req, outcome.principal);
     return undefined;
   }
 
   /**
-   * Who sent `req` (call after `check` passed): with bearer tokens, a digest of the token; a
-   * session belongs to the principal that created it (issue 12, item 4). Without tokens there
-   * is no principal (undefined) and sessions are not bound.
+   * Who sent `req` (after `authenticate` passed): `token:<name>` (named static token),
+   * `token:<digest>` (unnamed), `jwt:<issuer>#<subject>`; a session belongs to the principal
+   * that created it (issue 12, item 4). Without authentication there is no principal
+   * (undefined) and sessions are not bound.
    */
   principalOf(req: IncomingMessage): string | undefined {
-    if (this.#tokens.length === 0) return undefined;
-    const match = /^Bearer\s+(\S+)\s*$/i.exec(req.headers.authorization ?? '');
-    return `token:${digest(match?.[1] ?? '')
-      .toString('hex')
-      .slice(0, 32)}`;
+    return this.#principals.get(req)?.id;
   }
 
-  /** Runs `check`; on failure answers the request and returns false. */
-  admit(req: IncomingMessage, res: ServerResponse): boolean {
-    const rejection = this.check(req);
+  /** The full principal of `req` (scopes, subject, token name) for the access policy. */
+  identityOf(req: IncomingMessage): Principal | undefined {
+    return this.#principals.get(req);
+  }
+
+  /** Runs `authenticate`; on failure answers the request and resolves false. */
+  async admit(req: IncomingMessage, res: ServerResponse): Promise<boolean> {
+    const rejection = await this.authenticate(req);
     if (!rejection) return true;
     sendJsonRpcError(res, rejection.status, -32000, rejection.message, rejection.headers);
     return false;

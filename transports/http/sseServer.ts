@@ -83,6 +83,7 @@ export class SseServer {
     });
     if (this.#options.maxJsonDepth !== undefined) session.maxJsonDepth = this.#options.maxJsonDepth;
     this.#owners.set(sessionId, principal);
+    session.identity = protection.identityOf(req);
     this.#sessions.set(sessionId, session);
     this.#log.debug('legacy SSE session opened', { session: sessionId });
     this.#connections.next(session);

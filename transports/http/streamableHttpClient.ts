@@ -49,6 +49,7 @@ import {
   sendRequest,
 } from './httpRequest.js';
 import { idKey, requestIds, responseIds } from './messageShape.js';
+import { type HttpAuth, MAX_AUTH_RETRIES } from './oauth/httpAuth.js';
 import { SseParser } from './sseParser.js';
 
 export interface StreamableHttpClientOptions {
@@ -67,6 +68,11 @@ export interface StreamableHttpClientOptions {
   /** The `MCP-Protocol-Version` to send from the start (otherwise see `setProtocolVersion`). */
   protocolVersion?: string;
   log?: Logger;
+  /**
+   * OAuth (oauth/oauthClient.ts): its `Authorization` goes on every request, and a 401/403 on
+   * a POST is handed to it and the POST sent again once it has new credentials.
+   */
+  auth?: HttpAuth;
   /**
    * Internal to `connectHttpUpstream`: sees the first response's status; returning true
    * abandons this transport quietly (it closes with `local`, sends nothing more).
@@ -186,8 +192,16 @@ export class StreamableHttpClientTransport extends BaseTransport {
     if (!this.#deleting) this.#agent.destroy();
   }
 
+  /** Every request goes through here; with `auth`, its credential headers are added. */
   #request(options: HttpRequestOptions): Promise<IncomingMessage> {
-    return sendRequest(this.url, this.#agent, options);
+    const auth = this.#options.auth;
+    if (!auth) return sendRequest(this.url, this.#agent, options);
+    return auth.headers(options.method, this.url).then((credentials) =>
+      sendRequest(this.url, this.#agent, {
+        ...options,
+        headers: { ...options.headers, ...credentials },
+      }),
+    );
   }
 
   #headers(extra: Record<string, string>, sessionId = this.#sessionId): Record<string, string> {
@@ -204,17 +218,12 @@ export class StreamableHttpClientTransport extends BaseTransport {
     const ids = requestIds(message);
     const sentSession = this.#sessionId !== undefined;
     const exchange = this.#openExchange(ids);
-    const response = this.#request({
-      method: 'POST',
-      headers: this.#headers({
-        accept: 'application/json, text/event-stream',
-        'content-type': 'application/json',
-        // The trace in `_meta` goes in the W3C headers too (core/observe/traceContext.ts).
-        ...traceHeadersOf(message),
-      }),
-      body: stringifyMessage(message),
-      signal: exchange.controller.signal,
-    });
+    const response = this.#postAuthorized(
+      stringifyMessage(message),
+      exchange.controller.signal,
+      // The trace in `_meta` goes in the W3C headers too (core/observe/traceContext.ts).
+      traceHeadersOf(message),
+    );
     // The handler is attached first, so a session id is recorded before the next POST starts.
     response
       .then((res) => this.#onResponse(res, exchange, sentSession))
@@ -228,6 +237,52 @@ export class StreamableHttpClientTransport extends BaseTransport {
         () => {},
         () => {},
       );
+  }
+
+  /** One POST; with `auth`, sent again after a 401/403 it could answer (a few times at most). */
+  #postAuthorized(
+    body: string,
+    signal: AbortSignal,
+    extra: Record<string, string> | undefined,
+  ): Promise<IncomingMessage> {
+    const auth = this.#options.auth;
+    if (!auth) {
+      const headers = this.#headers({
+        accept: 'application/json, text/event-stream',
+        'content-type': 'application/json',
+        ...extra,
+      });
+      return this.#request({ method: 'POST', headers, body, signal });
+    }
+    return this.#postWithAuth(auth, body, signal, extra);
+  }
+
+  async #postWithAuth(
+    auth: HttpAuth,
+    body: string,
+    signal: AbortSignal,
+    extra: Record<string, string> | undefined,
+  ): Promise<IncomingMessage> {
+    for (let attempt = 0; ; attempt++) {
+      const res = await this.#request({
+        method: 'POST',
+        headers: this.#headers({
+          accept: 'application/json, text/event-stream',
+          'content-type': 'application/json',
+          ...extra,
+        }),
+        body,
+        signal,
+      });
+      const status = res.statusCode ?? 0;
+      if ((status !== 401 && status !== 403) || attempt >= MAX_AUTH_RETRIES) return res;
+      const challenge = {
+        wwwAuthenticate: header(res, 'www-authenticate'),
+        dpopNonce: header(res, 'dpop-nonce'),
+      };
+      discard(res);
+      if (!(await auth.challenge(status, challenge))) return res;
+    }
   }
 
   #openExchange(ids: readonly JsonRpcId[]): Exchange {

@@ -8,6 +8,7 @@
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { Subject } from 'rxjs';
+import type { Principal } from '../../core/auth/principal.js';
 import { type Logger, silentLogger } from '../../core/log.js';
 import {
   HTTP_PROTOCOL_VERSIONS,
@@ -200,7 +201,13 @@ export class StreamableHttpServer {
     }
     const sessionId = header(req, 'mcp-session-id');
     if (sessionId === undefined && modernPostHook(this.#options)(message, headerLookup(req))) {
-      this.#modern(req, res, message as JsonObject, protection.principalOf(req));
+      this.#modern(
+        req,
+        res,
+        message as JsonObject,
+        protection.principalOf(req),
+        protection.identityOf(req),
+      );
       return;
     }
     const principal = protection.principalOf(req);
@@ -217,11 +224,13 @@ export class StreamableHttpServer {
       (this.#options.isSessionStart ?? isSessionStart)(message)
     ) {
       session = this.#open(randomUUID(), res, principal, limitKey(req, principal));
+      if (session) session.identity = protection.identityOf(req);
     } else if (
       !Array.isArray(message) &&
       (this.#options.isStateless ?? isStatelessMessage)(message)
     ) {
       session = this.#open(undefined, res, principal, limitKey(req, principal));
+      if (session) session.identity = protection.identityOf(req);
     } else {
       sendJsonRpcError(res, 400, -32000, 'Bad Request: Mcp-Session-Id header is required');
       return;
@@ -235,6 +244,7 @@ export class StreamableHttpServer {
     res: ServerResponse,
     message: JsonObject,
     principal: string | undefined,
+    identity: Principal | undefined,
   ): void {
     if (this.#sessions.size + this.#oneShots.size >= (this.#options.maxSessions ?? 10_000)) {
       sendJsonRpcError(res, 503, -32000, 'Service Unavailable: too many sessions');
@@ -250,6 +260,7 @@ export class StreamableHttpServer {
       },
     });
     if (!exchange) return;
+    exchange.identity = identity;
     this.#oneShots.add(exchange);
     this.#connections.next(exchange);
     exchange.accept(message);

@@ -92,17 +92,29 @@ export async function createWebSocketFacade(
 
   const server = createServer((req, res) => {
     if (isRefused(req.socket)) return void res.destroy();
-    if (!protection?.admit(req, res)) return;
-    sendJsonRpcError(res, 426, -32000, 'Upgrade Required: this endpoint speaks WebSocket', {
-      upgrade: 'websocket',
+    if (!protection) return void res.destroy();
+    void protection.admit(req, res).then((admitted) => {
+      if (!admitted) return;
+      sendJsonRpcError(res, 426, -32000, 'Upgrade Required: this endpoint speaks WebSocket', {
+        upgrade: 'websocket',
+      });
     });
   });
   server.on('upgrade', (req: IncomingMessage, socket: Duplex, head: Buffer) => {
     socket.on('error', () => socket.destroy());
     if (isRefused(socket)) return void socket.destroy();
     if (!protection) return refuse(socket, 503, 'Service Unavailable: starting');
-    const rejection = protection.check(req);
+    void upgrade(protection, req, socket, head);
+  });
+  const upgrade = async (
+    protection: Protection,
+    req: IncomingMessage,
+    socket: Duplex,
+    head: Buffer,
+  ): Promise<void> => {
+    const rejection = await protection.authenticate(req);
     if (rejection) return refuse(socket, rejection.status, rejection.message, rejection.headers);
+    if (socket.destroyed) return;
     if (new URL(req.url ?? '/', 'http://localhost').pathname !== path) {
       return refuse(socket, 404, 'Not Found');
     }
@@ -127,6 +139,7 @@ export async function createWebSocketFacade(
           : { maxBufferedBytes: options.maxBufferedBytes }),
       });
       if (options.maxJsonDepth !== undefined) transport.maxJsonDepth = options.maxJsonDepth;
+      transport.identity = protection.identityOf(req);
       open.add(transport);
       transport.closed$.subscribe(() => {
         open.delete(transport);
@@ -134,7 +147,7 @@ export async function createWebSocketFacade(
       });
       connections.next(transport);
     });
-  });
+  };
 
   limitConnections(server, options.maxConnections ?? DEFAULT_MAX_CONNECTIONS, log);
   if (options.onSocket) server.on('connection', options.onSocket);

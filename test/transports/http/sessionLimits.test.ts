@@ -36,7 +36,9 @@ async function start(options: ConstructorParameters<typeof StreamableHttpServer>
   );
   const target = endpoint;
   http.on('request', (req, res) => {
-    if (protection.admit(req, res)) void target.handle(req, res, protection);
+    void protection.admit(req, res).then(async (ok) => {
+      if (ok) await target.handle(req, res, protection);
+    });
   });
   return `http://127.0.0.1:${port}/mcp`;
 }

@@ -1,0 +1,80 @@
+/**
+ * Per-principal access to upstreams (issue 16, item 4): `mcpMux.access` rules compiled into
+ * one question, "may this principal use this item of this upstream?". Pure, so routes ask it
+ * for every listed item and every routed call.
+ *
+ * Semantics (core/README.md, "Access"): a principal matches a rule when any of the rule's
+ * patterns matches it (`token:NAME`, `sub:SUBJECT`, `scope:SCOPE`, `client:ID`, `*`; the
+ * value part is a glob). An item is allowed when some matching rule allows its upstream
+ * (`upstreams` globs, absent = all) and, for tools, its exposed name (`tools` globs, absent =
+ * all). No rules configured: everything is allowed. Rules configured and no principal (an
+ * unauthenticated listener, stdio): only `*` rules apply. Deny by default otherwise.
+ */
+import picomatch from 'picomatch';
+import type { AccessRule } from '../config/authConfig.js';
+import type { Principal } from './principal.js';
+
+/** What is asked about: an item of a catalog kind, or (`upstream`) the upstream as a whole. */
+export type AccessKind = 'tools' | 'prompts' | 'resources' | 'resourceTemplates' | 'upstream';
+
+export interface AccessPolicy {
+  allows(
+    principal: Principal | undefined,
+    upstream: string,
+    kind: AccessKind,
+    exposed: string,
+  ): boolean;
+}
+
+export const allowAll: AccessPolicy = { allows: () => true };
+
+type Matcher = (value: string) => boolean;
+
+interface CompiledRule {
+  principals: ((p: Principal | undefined) => boolean)[];
+  upstream: Matcher;
+  tool: Matcher;
+}
+
+const glob = (patterns: readonly string[] | undefined): Matcher =>
+  patterns === undefined || patterns.length === 0
+    ? () => true
+    : picomatch(patterns as string[], { dot: true, windows: false });
+
+function principalMatcher(pattern: string): (p: Principal | undefined) => boolean {
+  if (pattern === '*') return () => true;
+  const colon = pattern.indexOf(':');
+  const kind = pattern.slice(0, colon);
+  const match = picomatch(pattern.slice(colon + 1), { dot: true, windows: false });
+  switch (kind) {
+    case 'token':
+      return (p) => p?.tokenName !== undefined && match(p.tokenName);
+    case 'sub':
+      return (p) => p?.subject !== undefined && match(p.subject);
+    case 'client':
+      return (p) => p?.clientId !== undefined && match(p.clientId);
+    case 'scope':
+      return (p) => p?.scopes.some((s) => match(s)) ?? false;
+    default:
+      return () => false;
+  }
+}
+
+export function compileAccess(rules: readonly AccessRule[] | undefined): AccessPolicy {
+  if (rules === undefined) return allowAll;
+  const compiled: CompiledRule[] = rules.map((rule) => ({
+    principals: rule.principals.map(principalMatcher),
+    upstream: glob(rule.upstreams),
+    tool: glob(rule.tools),
+  }));
+  return {
+    allows(principal, upstream, kind, exposed) {
+      return compiled.some(
+        (rule) =>
+          rule.principals.some((m) => m(principal)) &&
+          rule.upstream(upstream) &&
+          (kind !== 'tools' || rule.tool(exposed)),
+      );
+    },
+  };
+}

@@ -1,0 +1,211 @@
+/**
+ * Who may use a listener (issue 16, item 3): static bearer tokens (unnamed, from
+ * `MCP_MUX_TOKENS`, or named in `mcpMux.auth.tokens`) and JWT access tokens of one
+ * authorization server (`mcpMux.auth.jwt`), checked with jose: signature (a JWKS URL, cached
+ * and refetched on an unknown key, or a static key), `iss`, `aud` (the configured audience,
+ * else the facade's resource URL), `exp`/`nbf`, and the scopes every request needs.
+ *
+ * A refusal follows RFC 6750 / RFC 9728 and the MCP authorization spec: 401 with
+ * `WWW-Authenticate: Bearer resource_metadata="…"` (plus `error="invalid_token"` when a token
+ * was sent), 403 `insufficient_scope` naming the scopes. The protected resource metadata it
+ * points to is `metadata()`, served by the facade. No token is ever logged or echoed.
+ */
+import { createHash, timingSafeEqual } from 'node:crypto';
+import type { IncomingMessage } from 'node:http';
+import {
+  type CryptoKey,
+  createRemoteJWKSet,
+  importJWK,
+  importSPKI,
+  type JWTPayload,
+  type JWTVerifyGetKey,
+  jwtVerify,
+} from 'jose';
+import type { Principal } from '../../core/auth/principal.js';
+import type { JwtConfig } from '../../core/config/authConfig.js';
+
+export interface BearerAuthOptions {
+  /** Unnamed static tokens (the principal is a digest of the token). */
+  bearerTokens?: readonly string[];
+  /** Named static tokens: the principal is `token:<name>`. */
+  namedTokens?: Readonly<Record<string, string>>;
+  jwt?: JwtConfig;
+  /** The facade's resource identifier; default `http://<Host><path>` of each request. */
+  resource?: string;
+  authorizationServers?: readonly string[];
+  scopesSupported?: readonly string[];
+  requiredScopes?: readonly string[];
+}
+
+export interface Rejection {
+  status: number;
+  message: string;
+  headers: Record<string, string>;
+}
+
+export type Authentication = { principal: Principal | undefined } | { rejection: Rejection };
+
+const digest = (text: string): Buffer => createHash('sha256').update(text).digest();
+
+export const METADATA_PATH = '/.well-known/oauth-protected-resource';
+
+export class BearerAuth {
+  readonly #options: BearerAuthOptions;
+  readonly #tokens: { digest: Buffer; principal: Principal }[] = [];
+  readonly #path: string;
+  #key: Promise<CryptoKey | Uint8Array | JWTVerifyGetKey> | undefined;
+
+  constructor(options: BearerAuthOptions, path: string) {
+    this.#options = options;
+    this.#path = path;
+    for (const token of options.bearerTokens ?? []) {
+      const id = `token:${digest(token).toString('hex').slice(0, 32)}`;
+      this.#tokens.push({ digest: digest(token), principal: { id, scopes: [] } });
+    }
+    for (const [name, token] of Object.entries(options.namedTokens ?? {})) {
+      this.#tokens.push({
+        digest: digest(token),
+        principal: { id: `token:${name}`, tokenName: name, scopes: [] },
+      });
+    }
+  }
+
+  /** Whether requests need a credential at all. */
+  get enabled(): boolean {
+    return this.#tokens.length > 0 || this.#options.jwt !== undefined;
+  }
+
+  /** An OAuth-protected listener (JWTs): it publishes protected resource metadata. */
+  get oauth(): boolean {
+    return this.#options.jwt !== undefined;
+  }
+
+  resourceOf(req: IncomingMessage): string {
+    return this.#options.resource ?? `http://${req.headers.host ?? 'localhost'}${this.#path}`;
+  }
+
+  metadataUrlOf(req: IncomingMessage): string {
+    const resource = new URL(this.resourceOf(req));
+    const path = resource.pathname === '/' ? '' : resource.pathname;
+    return `${resource.origin}${METADATA_PATH}${path}`;
+  }
+
+  /** The protected resource metadata (RFC 9728) for the resource `req` addressed. */
+  metadata(req: IncomingMessage): Record<string, unknown> {
+    const jwt = this.#options.jwt;
+    return {
+      resource: this.resourceOf(req),
+      authorization_servers: this.#options.authorizationServers ?? (jwt ? [jwt.issuer] : []),
+      bearer_methods_supported: ['header'],
+      ...(this.#options.scopesSupported ? { scopes_supported: this.#options.scopesSupported } : {}),
+    };
+  }
+
+  async authenticate(req: IncomingMessage): Promise<Authentication> {
+    if (!this.enabled) return { principal: undefined };
+    const match = /^Bearer\s+(\S+)\s*$/i.exec(req.headers.authorization ?? '');
+    if (!match)
+      return { rejection: this.#unauthorized(req, 'a bearer token is required', undefined) };
+    const token = match[1] ?? '';
+    const given = digest(token);
+    // Compare against every token so the time spent does not tell which one nearly matched.
+    let found: Principal | undefined;
+    for (const entry of this.#tokens) {
+      if (timingSafeEqual(given, entry.digest) && found === undefined) found = entry.principal;
+    }
+    if (found) return { principal: found };
+    if (!this.#options.jwt)
+      return { rejection: this.#unauthorized(req, 'invalid bearer token', 'invalid_token') };
+    let claims: JWTPayload;
+    try {
+      claims = await this.#verify(token, req);
+    } catch (error) {
+      const reason = (error as { code?: string }).code ?? 'invalid';
+      return {
+        rejection: this.#unauthorized(req, `invalid access token (${reason})`, 'invalid_token'),
+      };
+    }
+    const scopes = scopesOf(claims);
+    const missing = (this.#options.requiredScopes ?? []).filter((s) => !scopes.includes(s));
+    if (missing.length > 0) {
+      const needed = (this.#options.requiredScopes ?? []).join(' ');
+      return {
+        rejection: {
+          status: 403,
+          message: `Forbidden: the token lacks the scope ${missing.join(' ')}`,
+          headers: {
+            'www-authenticate': `Bearer error="insufficient_scope", scope="${needed}", resource_metadata="${this.metadataUrlOf(req)}"`,
+          },
+        },
+      };
+    }
+    const clientId =
+      typeof claims.client_id === 'string'
+        ? claims.client_id
+        : typeof claims.azp === 'string'
+          ? claims.azp
+          : undefined;
+    return {
+      principal: {
+        id: `jwt:${claims.iss}#${claims.sub ?? clientId ?? ''}`,
+        ...(claims.sub === undefined ? {} : { subject: claims.sub }),
+        ...(clientId === undefined ? {} : { clientId }),
+        scopes,
+      },
+    };
+  }
+
+  async #verify(token: string, req: IncomingMessage): Promise<JWTPayload> {
+    const jwt = this.#options.jwt as JwtConfig;
+    this.#key ??= keyOf(jwt);
+    const key = await this.#key;
+    const audience = jwt.audience ?? [this.resourceOf(req)];
+    const options = {
+      issuer: jwt.issuer,
+      audience,
+      requiredClaims: ['exp'],
+      clockTolerance: 5,
+      ...(jwt.algorithms ? { algorithms: jwt.algorithms } : {}),
+    };
+    const { payload } =
+      typeof key === 'function'
+        ? await jwtVerify(token, key, options)
+        : await jwtVerify(token, key, options);
+    return payload;
+  }
+
+  #unauthorized(req: IncomingMessage, reason: string, error: string | undefined): Rejection {
+    const params: string[] = [];
+    if (error) params.push(`error="${error}"`);
+    if (this.oauth) params.push(`resource_metadata="${this.metadataUrlOf(req)}"`);
+    return {
+      status: 401,
+      message: `Unauthorized: ${reason}`,
+      headers: { 'www-authenticate': params.length > 0 ? `Bearer ${params.join(', ')}` : 'Bearer' },
+    };
+  }
+}
+
+function scopesOf(claims: JWTPayload): string[] {
+  if (typeof claims.scope === 'string') return claims.scope.split(' ').filter(Boolean);
+  if (Array.isArray(claims.scp))
+    return claims.scp.filter((s): s is string => typeof s === 'string');
+  return [];
+}
+
+async function keyOf(jwt: JwtConfig): Promise<CryptoKey | Uint8Array | JWTVerifyGetKey> {
+  if (jwt.jwksUrl !== undefined) {
+    // jose caches the set, refetches on an unknown `kid` (at most every 30 s), and times out.
+    return createRemoteJWKSet(new URL(jwt.jwksUrl), {
+      cooldownDuration: 30_000,
+      cacheMaxAge: 600_000,
+      timeoutDuration: 5_000,
+    });
+  }
+  const text = (jwt.publicKey ?? '').trim();
+  if (text.startsWith('{')) {
+    const jwk = JSON.parse(text) as { alg?: string };
+    return importJWK(jwk, jwt.algorithms?.[0] ?? jwk.alg ?? 'RS256');
+  }
+  return importSPKI(text, jwt.algorithms?.[0] ?? 'RS256');
+}

@@ -1,0 +1,62 @@
+/**
+ * Enterprise-managed authorization (SEP-990): the user's ID token from the enterprise identity
+ * provider is exchanged there (RFC 8693 token exchange) for an Identity Assertion JWT
+ * Authorization Grant (ID-JAG) addressed to the MCP server's authorization server, which the
+ * OAuth client then presents with the JWT bearer grant (RFC 7523). No browser, no secret of
+ * the user's.
+ */
+import { readFile } from 'node:fs/promises';
+import type { IdpConfig } from '../../../core/config/authConfig.js';
+import { isLoopback } from './discovery.js';
+
+export type { IdpConfig } from '../../../core/config/authConfig.js';
+
+const TOKEN_EXCHANGE = 'urn:ietf:params:oauth:grant-type:token-exchange';
+const ID_TOKEN = 'urn:ietf:params:oauth:token-type:id_token';
+const ID_JAG = 'urn:ietf:params:oauth:token-type:id-jag';
+
+/** The ID-JAG for `audience` (the authorization server's issuer) and `resource`. */
+export async function exchangeForIdJag(
+  idp: IdpConfig,
+  audience: string,
+  resource: string,
+  scope: string | undefined,
+): Promise<string> {
+  const endpoint = new URL(idp.tokenEndpoint);
+  if (endpoint.protocol !== 'https:' && !(endpoint.protocol === 'http:' && isLoopback(endpoint))) {
+    throw new Error(`refusing ${endpoint.origin}: the identity provider must use HTTPS`);
+  }
+  const idToken = idp.idToken ?? (await readFile(idp.idTokenFile ?? '', 'utf8')).trim();
+  const body = new URLSearchParams({
+    grant_type: TOKEN_EXCHANGE,
+    subject_token: idToken,
+    subject_token_type: ID_TOKEN,
+    requested_token_type: ID_JAG,
+    audience,
+    resource,
+  });
+  if (scope) body.set('scope', scope);
+  const headers: Record<string, string> = {
+    'content-type': 'application/x-www-form-urlencoded',
+    accept: 'application/json',
+  };
+  if (idp.clientId !== undefined && idp.clientSecret !== undefined) {
+    const encode = (text: string) => encodeURIComponent(text).replace(/%20/g, '+');
+    const basic = Buffer.from(`${encode(idp.clientId)}:${encode(idp.clientSecret)}`);
+    headers.authorization = `Basic ${basic.toString('base64')}`;
+  } else if (idp.clientId !== undefined) {
+    body.set('client_id', idp.clientId);
+  }
+  const res = await fetch(endpoint, {
+    method: 'POST',
+    headers,
+    body,
+    signal: AbortSignal.timeout(10_000),
+  });
+  const json = (await res.json().catch(() => undefined)) as Record<string, unknown> | undefined;
+  if (res.status !== 200 || typeof json?.access_token !== 'string') {
+    const reason = typeof json?.error === 'string' ? json.error : `HTTP ${res.status}`;
+    throw new Error(`the identity provider refused the token exchange: ${reason}`);
+  }
+  return json.access_token;
+}

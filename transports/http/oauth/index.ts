@@ -1,0 +1,69 @@
+/** The OAuth client toward HTTP upstreams (README.md, "OAuth"). */
+import type { UpstreamConfig } from '../../../core/config/config.js';
+import type { Logger } from '../../../core/log.js';
+import { OAuthClient } from './oauthClient.js';
+import { defaultTokenFile, FileTokenStore, type TokenStore } from './tokenStore.js';
+
+export { type Discovered, discover } from './discovery.js';
+export type { HttpAuth } from './httpAuth.js';
+export {
+  DEFAULT_REDIRECT_URI,
+  LoginRequiredError,
+  OAuthClient,
+  type OAuthClientOptions,
+} from './oauthClient.js';
+export {
+  defaultTokenFile,
+  FileTokenStore,
+  memoryTokenStore,
+  type StoredCredentials,
+  type TokenStore,
+} from './tokenStore.js';
+export { parseBearerChallenge } from './wwwAuthenticate.js';
+
+/** Token stores by file, shared by every upstream (their writes are serialized per file). */
+const stores = new Map<string, FileTokenStore>();
+
+export function tokenStoreFor(path: string | undefined): TokenStore {
+  const file = path ?? defaultTokenFile();
+  let store = stores.get(file);
+  if (!store) {
+    store = new FileTokenStore(file);
+    stores.set(file, store);
+  }
+  return store;
+}
+
+/** The OAuth client of an upstream with `auth`, or undefined. */
+export function oauthClientFor(
+  config: UpstreamConfig,
+  options: { log: Logger; store?: TokenStore; authorize?: (url: URL) => Promise<URLSearchParams> },
+): OAuthClient | undefined {
+  const auth = config.auth;
+  if (auth === undefined || config.url === undefined) return undefined;
+  return new OAuthClient({
+    server: config.name,
+    url: new URL(config.url),
+    store: options.store ?? tokenStoreFor(auth.tokenFile),
+    grant: auth.grant,
+    log: options.log,
+    ...(auth.clientId === undefined ? {} : { clientId: auth.clientId }),
+    ...(auth.clientSecret === undefined ? {} : { clientSecret: auth.clientSecret }),
+    ...(auth.privateKey === undefined ? {} : { privateKey: auth.privateKey }),
+    ...(auth.assertion === undefined ? {} : { assertion: auth.assertion }),
+    ...(auth.dpop === undefined ? {} : { dpop: auth.dpop }),
+    ...(auth.idp === undefined ? {} : { idp: auth.idp }),
+    ...(auth.assertionFile === undefined ? {} : { assertionFile: auth.assertionFile }),
+    ...(auth.privateKeyAlgorithm === undefined
+      ? {}
+      : { privateKeyAlgorithm: auth.privateKeyAlgorithm }),
+    ...(auth.clientMetadataUrl === undefined ? {} : { clientMetadataUrl: auth.clientMetadataUrl }),
+    ...(auth.tokenEndpointAuthMethod === undefined
+      ? {}
+      : { tokenEndpointAuthMethod: auth.tokenEndpointAuthMethod }),
+    ...(auth.scope === undefined ? {} : { scope: auth.scope }),
+    ...(auth.clientName === undefined ? {} : { clientName: auth.clientName }),
+    ...(auth.redirectUri === undefined ? {} : { redirectUri: auth.redirectUri }),
+    ...(options.authorize ? { authorize: options.authorize } : {}),
+  });
+}
