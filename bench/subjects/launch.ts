@@ -28,6 +28,8 @@ export interface SubjectSpec {
   toolsPerUpstream?: number;
   /** Router queue limits (mcp-mux only); the defaults never throttle the bench. */
   muxLimits?: { concurrency: number; maxQueue: number };
+  /** Another build of the router (mcp-mux only; `--compare`), default `muxBinPath`. */
+  bin?: string;
 }
 
 export interface LaunchContext {
@@ -62,11 +64,12 @@ export function subjectLabel(spec: SubjectSpec): string {
   const u = spec.upstreams;
   const n = u === undefined ? '' : ` ×${u} upstream${u === 1 ? '' : 's'}`;
   if (spec.kind === 'direct') return `direct (${spec.downstream})`;
+  if (spec.bin !== undefined) return `${spec.name} (${spec.downstream}${arrow}${spec.upstream})${n}`;
   return `${spec.kind} (${spec.downstream}${arrow}${spec.upstream})${n}`;
 }
 
 export const comboKey = (spec: SubjectSpec): string =>
-  `${spec.kind}:${spec.downstream}${arrow}${spec.upstream}`;
+  `${spec.bin === undefined ? spec.kind : spec.name}:${spec.downstream}${arrow}${spec.upstream}`;
 
 const node = process.execPath;
 
@@ -129,7 +132,8 @@ async function planMux(
   ctx: LaunchContext,
   servers: ServerProcess[],
 ): Promise<Plan> {
-  if (!existsSync(muxBinPath)) throw new Error('mcp-mux CLI not built yet (dist/bin/mcp-mux.js)');
+  const bin = spec.bin ?? muxBinPath;
+  if (!existsSync(bin)) throw new Error(`mcp-mux CLI not built yet (${bin})`);
   const count = spec.upstreams ?? 1;
   const tools = spec.toolsPerUpstream ?? 1;
   const mcpServers: Record<string, unknown> = {};
@@ -157,13 +161,13 @@ async function planMux(
       endpoint: {
         kind: 'stdio',
         command: node,
-        args: [...ctx.routerNodeArgs, muxBinPath, '--config', file],
+        args: [...ctx.routerNodeArgs, bin, '--config', file],
       },
     };
   }
   const port = await freePort();
   const flag = spec.downstream === 'http' ? '--http' : '--ws';
-  const args = [...ctx.routerNodeArgs, muxBinPath, '--config', file, flag, `127.0.0.1:${port}`];
+  const args = [...ctx.routerNodeArgs, bin, '--config', file, flag, `127.0.0.1:${port}`];
   const mux = spawnServer(node, args);
   servers.push(mux);
   await waitForPort(mux, port);
