@@ -126,17 +126,31 @@ function topLevelIdTexts(text: string, batch: boolean): (string | undefined)[] {
  */
 export const DEFAULT_MAX_JSON_DEPTH = 128;
 
-/** Whether `value` nests deeper than `max` levels (iterative: no stack for deep input). */
+/**
+ * Whether `value` nests deeper than `max` levels. Recursive but bounded: it never descends
+ * more than `max + 1` levels, whatever the input, and allocates nothing (every message read
+ * goes through it).
+ */
 export function exceedsDepth(value: unknown, max: number): boolean {
-  if (typeof value !== 'object' || value === null) return false;
-  const stack: [unknown, number][] = [[value, 1]];
-  while (stack.length > 0) {
-    const [node, depth] = stack.pop() as [unknown, number];
-    if (depth > max) return true;
-    const children = Array.isArray(node) ? node : Object.values(node as object);
-    for (const child of children) {
-      if (typeof child === 'object' && child !== null) stack.push([child, depth + 1]);
+  return typeof value === 'object' && value !== null && deeperThan(value, max);
+}
+
+/** Whether `node` (an object or array) has a descendant chain longer than `budget` levels. */
+function deeperThan(node: object, budget: number): boolean {
+  if (budget <= 0) return true;
+  if (Array.isArray(node)) {
+    for (let i = 0; i < node.length; i++) {
+      const child: unknown = node[i];
+      if (typeof child === 'object' && child !== null && deeperThan(child, budget - 1)) return true;
     }
+    return false;
+  }
+  const record = node as Record<string, unknown>;
+  for (const key in record) {
+    // An own "__proto__" member (JSON.parse makes one) is not what `record.__proto__` reads.
+    const child =
+      key === '__proto__' ? Object.getOwnPropertyDescriptor(record, key)?.value : record[key];
+    if (typeof child === 'object' && child !== null && deeperThan(child, budget - 1)) return true;
   }
   return false;
 }
