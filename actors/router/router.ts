@@ -250,13 +250,16 @@ export class Router {
       );
     }
     const { timeoutMs, maxTotalTimeoutMs } = upstream.config;
+    const session = caller.session as DownstreamSession | undefined;
     const options = {
       progress: caller.inbound.progressToken !== undefined,
+      // A session's result goes back as it came, its payload spliced as text (envelopeScan.ts);
+      // a session-less (2026-07-28) result is rewritten (modernResult.ts), so it is parsed.
+      rawResult: session !== undefined,
       timeout: timeoutMs,
       resetTimeoutOnProgress: true,
       ...(maxTotalTimeoutMs === undefined ? {} : { maxTotalTimeout: maxTotalTimeoutMs }),
     };
-    const session = caller.session as DownstreamSession | undefined;
     const isolated = upstream.config.sessionMode === 'isolated';
     if (isolated && !session) {
       throw new RpcError(

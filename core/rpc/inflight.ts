@@ -57,6 +57,8 @@ export interface OutboundRequest {
   readonly subscriber: Subscriber<RequestEvent>;
   /** It asked for progress (its progress token is its id). */
   readonly progress: boolean;
+  /** Its result may stay raw (`RequestOptions.rawResult`). */
+  readonly rawResult: boolean;
   /** The send options of the request, reused for its `notifications/cancelled`. */
   readonly sendOptions: SendOptions | undefined;
 }

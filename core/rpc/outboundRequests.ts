@@ -20,6 +20,7 @@ import {
 import type { Logger } from '../log.js';
 import { cancelOnUnsubscribe } from '../operators/cancelOnUnsubscribe.js';
 import { timeoutWithProgress } from '../operators/timeoutWithProgress.js';
+import { RawJson } from './envelopeScan.js';
 import { ErrorCode, LocalError, RpcError } from './errors.js';
 import { InflightTable, type OutboundRequest } from './inflight.js';
 import { type JsonObject, type JsonRpcResponse, notification, request } from './jsonrpc.js';
@@ -132,7 +133,12 @@ export class OutboundRequests {
       return;
     }
     if ('result' in response) {
-      entry.subscriber.next({ kind: 'result', result: response.result });
+      const { result } = response;
+      entry.subscriber.next({
+        kind: 'result',
+        // A payload kept raw by the decoder (envelopeScan.ts) is parsed unless asked for raw.
+        result: result instanceof RawJson && !entry.rawResult ? (result.value() as JsonObject) : result,
+      });
       entry.subscriber.complete();
     } else {
       entry.subscriber.error(RpcError.from(response.error));
@@ -219,7 +225,8 @@ export class OutboundRequests {
     const progress = options?.progress === true;
     const related = options?.relatedRequestId;
     const sendOptions = related === undefined ? undefined : { relatedRequestId: related };
-    this.#table.set(id, { id, method, subscriber, progress, sendOptions });
+    const rawResult = options?.rawResult === true;
+    this.#table.set(id, { id, method, subscriber, progress, sendOptions, rawResult });
     try {
       this.#send(
         request(id, method, progress ? withProgressToken(params, id) : params),
