@@ -72,8 +72,7 @@ function parseArgs(argv: string[]): Options {
     else if (a === '--compare') {
       const [bin = '', name = 'base'] = next().split('=');
       o.compare = { bin: resolve(bin), name: `mcp-mux@${name}` };
-    }
-    else throw new Error(`unknown option ${a}`);
+    } else throw new Error(`unknown option ${a}`);
   }
   if (o.quick && !argv.includes('--install')) o.install = false;
   // Only the canonical results directory feeds the README.

@@ -64,7 +64,8 @@ export function subjectLabel(spec: SubjectSpec): string {
   const u = spec.upstreams;
   const n = u === undefined ? '' : ` ×${u} upstream${u === 1 ? '' : 's'}`;
   if (spec.kind === 'direct') return `direct (${spec.downstream})`;
-  if (spec.bin !== undefined) return `${spec.name} (${spec.downstream}${arrow}${spec.upstream})${n}`;
+  if (spec.bin !== undefined)
+    return `${spec.name} (${spec.downstream}${arrow}${spec.upstream})${n}`;
   return `${spec.kind} (${spec.downstream}${arrow}${spec.upstream})${n}`;
 }
 

@@ -58,6 +58,7 @@ export const RAW_MIN_CHARS = 256;
 const SCAN_MAX_DEPTH = 512;
 
 /** A string's body: plain characters and valid escapes (a run at a time: few iterations). */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: JSON strings exclude U+0000–U+001F.
 const STRING_BODY = /(?:[^"\\\u0000-\u001f]+|\\["\\/bfnrt]|\\u[0-9a-fA-F]{4})*/y;
 const NUMBER = /-?(?:0|[1-9]\d*)(?:\.\d+)?(?:[eE][+-]?\d+)?/y;
 

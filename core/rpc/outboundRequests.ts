@@ -137,7 +137,8 @@ export class OutboundRequests {
       entry.subscriber.next({
         kind: 'result',
         // A payload kept raw by the decoder (envelopeScan.ts) is parsed unless asked for raw.
-        result: result instanceof RawJson && !entry.rawResult ? (result.value() as JsonObject) : result,
+        result:
+          result instanceof RawJson && !entry.rawResult ? (result.value() as JsonObject) : result,
       });
       entry.subscriber.complete();
     } else {
