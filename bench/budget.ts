@@ -21,15 +21,18 @@ export interface Budget {
 }
 
 /**
- * Measured on the two-core development machine, loaded by other jobs (load average 4–12),
- * after the issue-14 hot-path work: payload-1k 2.6–3.6× (median ~3.1×), payload-16k
- * 1.9–2.6× (median ~2.2×); before it (5bdb4ed) payload-1k was ~4.5× and 16k ~3.4×. The
- * budget sits ~40% above the worst measured figure after the fix: a regression to the
- * figures before it fails, noise does not.
+ * Set from figures measured on the two-core development machine while ~8 other jobs loaded it
+ * (load average 12–15; bench/README.md, "CI budget"), 8 runs of 3 rounds each:
+ * payload-1k 4.4–7.2× the echo (median 5.0×), payload-16k 2.8–4.7× (median 3.9×); the
+ * build before the issue-14 work (5bdb4ed) measured 4.6–9.0× and 3.4–4.8× in the same runs.
+ * The budgets sit ~25–50% above the worst figure measured: on a quieter CI machine they pass
+ * with a wide margin, and the step measures again before failing. They catch a gross
+ * regression (the router's CPU doubling), not a 5% drift: noise on a shared two-core machine
+ * is larger than that.
  */
 export const BUDGETS: Budget[] = [
-  { scenario: 'payload-1k', maxCpuVsEcho: 5, measured: '2.6–3.6× (median ~3.1×)' },
-  { scenario: 'payload-16k', maxCpuVsEcho: 3.6, measured: '1.9–2.6× (median ~2.2×)' },
+  { scenario: 'payload-1k', maxCpuVsEcho: 9, measured: '4.4–7.2×, median 5.0×' },
+  { scenario: 'payload-16k', maxCpuVsEcho: 7, measured: '2.8–4.7×, median 3.9×' },
 ];
 
 export interface BudgetResult {
