@@ -15,6 +15,7 @@
  *   error is passed on. A response, an error response or the connection closing never do.
  */
 import type { SchedulerAction, SchedulerLike, Subscriber, Unsubscribable } from 'rxjs';
+import { type Deadlines, MAX_TIMER_MS, type Timed } from './deadlines.js';
 import { LocalError } from './errors.js';
 import type { RequestEvent, RequestOptions } from './types.js';
 
@@ -23,9 +24,6 @@ export interface CallOwner {
   /** The request ends before its response: forget it and tell the peer. */
   abandon(id: number, reason: unknown): void;
 }
-
-/** setTimeout delays are 32-bit signed; longer waits are taken in steps. */
-const MAX_TIMER_MS = 2_147_483_647;
 
 const limit = (value: number | undefined): number | undefined =>
   value === undefined || Number.isNaN(value) || value === Number.POSITIVE_INFINITY
@@ -48,9 +46,12 @@ function check(this: SchedulerAction<Call>, call: Call | undefined): void {
   call?.onTimer(this);
 }
 
-export class Call implements Unsubscribable {
+export class Call implements Unsubscribable, Timed {
   /** Neither settled nor abandoned. */
   running = true;
+  /** Waiting in the connection's shared deadline queue (`Deadlines`). */
+  queued = false;
+  readonly #deadlines: Deadlines | undefined;
   readonly #owner: CallOwner;
   readonly #subscriber: Subscriber<RequestEvent>;
   readonly #id: number;
@@ -72,7 +73,9 @@ export class Call implements Unsubscribable {
     method: string,
     options: RequestOptions | undefined,
     scheduler: SchedulerLike,
+    deadlines?: Deadlines,
   ) {
+    this.#deadlines = deadlines;
     this.#owner = owner;
     this.#subscriber = subscriber;
     this.#id = id;
@@ -89,7 +92,7 @@ export class Call implements Unsubscribable {
   /** After the request went out: its timer and its abort listener. */
   arm(signal: AbortSignal | undefined): void {
     if (this.#idle !== undefined || this.#maxTotal !== undefined) {
-      this.#timer = this.#scheduler.schedule(check, this.#remaining(this.#start), this);
+      this.#wait(this.#start);
     }
     if (signal !== undefined) {
       this.#signal = signal;
@@ -115,21 +118,21 @@ export class Call implements Unsubscribable {
 
   error(error: unknown): void {
     if (!this.running) return;
-    this.running = false;
+    this.#settle();
     if (leavesPeerWorking(error)) this.#owner.abandon(this.#id, error);
     this.#subscriber.error(error);
   }
 
   complete(): void {
     if (!this.running) return;
-    this.running = false;
+    this.#settle();
     this.#subscriber.complete();
   }
 
   /** The consumer's teardown (unsubscription, or after the request settled). */
   unsubscribe(): void {
     if (this.running) {
-      this.running = false;
+      this.#settle();
       this.#owner.abandon(this.#id, undefined);
     }
     this.#timer?.unsubscribe();
@@ -140,10 +143,32 @@ export class Call implements Unsubscribable {
     }
   }
 
-  /** The timer fired: fail on a passed deadline, or wait for the nearest one. */
+  #settle(): void {
+    this.running = false;
+    if (this.queued) this.#deadlines?.settled();
+  }
+
+  /** Waits for the nearest deadline from `now`: in the shared queue, else on a timer of its own. */
+  #wait(now: number): void {
+    const delay = this.#remaining(now);
+    if (this.#deadlines?.add(this, now + delay) === true) return;
+    this.#timer = this.#scheduler.schedule(check, delay, this);
+  }
+
+  /** Its deadline in the shared queue passed. */
+  onDue(now: number): void {
+    if (!this.running) return;
+    this.#check(now, undefined);
+  }
+
+  /** Its own timer fired. */
   onTimer(action: SchedulerAction<Call>): void {
     if (!this.running) return;
-    const now = this.#scheduler.now();
+    this.#check(this.#scheduler.now(), action);
+  }
+
+  /** Fails on a passed deadline, or waits for the nearest one. */
+  #check(now: number, action: SchedulerAction<Call> | undefined): void {
     const idle = this.#idle;
     const maxTotal = this.#maxTotal;
     if (maxTotal !== undefined && now - this.#start >= maxTotal) {
@@ -153,8 +178,10 @@ export class Call implements Unsubscribable {
       now - (this.#resetOnProgress ? this.#lastValueAt : this.#start) >= idle
     ) {
       this.#fail('timeout', now);
-    } else {
+    } else if (action !== undefined) {
       this.#timer = action.schedule(this, this.#remaining(now));
+    } else {
+      this.#wait(now);
     }
   }
 

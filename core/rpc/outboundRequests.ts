@@ -14,6 +14,7 @@
  */
 import { Observable, type SchedulerLike, type Subscriber, type TeardownLogic } from 'rxjs';
 import type { Logger } from '../log.js';
+import { Deadlines } from './deadlines.js';
 import { RawJson } from './envelopeScan.js';
 import { ErrorCode, LocalError, RpcError } from './errors.js';
 import { InflightTable, type OutboundRequest } from './inflight.js';
@@ -48,6 +49,8 @@ const UNKNOWN_ID_WARN_EVERY_MS = 10_000;
 export class OutboundRequests implements CallOwner {
   readonly #send: Send;
   readonly #scheduler: SchedulerLike;
+  /** The one timer of the requests' deadlines (deadlines.ts). */
+  readonly #deadlines: Deadlines;
   readonly #log: Logger;
   readonly #table = new InflightTable<number, OutboundRequest>();
   #nextId = 0;
@@ -63,6 +66,7 @@ export class OutboundRequests implements CallOwner {
     this.#send = send;
     this.#release = release ?? (() => {});
     this.#scheduler = scheduler;
+    this.#deadlines = new Deadlines(scheduler);
     this.#log = log;
   }
 
@@ -95,7 +99,7 @@ export class OutboundRequests implements CallOwner {
       return undefined;
     }
     const id = this.#nextId++;
-    const call = new Call(this, subscriber, id, method, options, this.#scheduler);
+    const call = new Call(this, subscriber, id, method, options, this.#scheduler, this.#deadlines);
     this.#start(call, id, method, params, options);
     // A request answered synchronously (inside `send`) needs no timer nor abort listener.
     if (call.running) call.arm(signal);
