@@ -36,7 +36,9 @@ function cancelReason(reason: unknown): string {
 }
 
 export function closedError(reason: CloseReason, method: string, id?: number): LocalError {
-  return new LocalError('closed', `Connection closed (${reason.kind}): ${method} failed`, {
+  // A transport error names its cause (e.g. a spawn that failed with EMFILE): the caller sees it.
+  const cause = reason.kind === 'error' ? `: ${reason.error.message}` : '';
+  return new LocalError('closed', `Connection closed (${reason.kind}): ${method} failed${cause}`, {
     method,
     ...(id === undefined ? {} : { id }),
     close: reason.kind,

@@ -53,6 +53,21 @@ export function decodeMessage(text: string): unknown {
 }
 
 /**
+ * `message` with its raw payload (if any, `decodeMessage`) parsed: for consumers outside the
+ * router that expect plain values (an SDK behind `toSdkTransport`).
+ */
+export function materialized(message: unknown): unknown {
+  if (typeof message !== 'object' || message === null || Array.isArray(message)) return message;
+  const record = message as Record<string, unknown>;
+  if (record.result instanceof RawJson) return { ...record, result: record.result.value() };
+  const params = record.params as Record<string, unknown> | undefined;
+  if (params?.arguments instanceof RawJson) {
+    return { ...record, params: { ...params, arguments: params.arguments.value() } };
+  }
+  return message;
+}
+
+/**
  * A raw payload's stand-in while `stringifyMessage` runs: a string no message contains (a NUL
  * and a per-process nonce), written by `JSON.stringify` as `"\u0000raw:<nonce>:<n>"`.
  */

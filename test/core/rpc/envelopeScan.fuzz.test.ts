@@ -7,7 +7,12 @@
 import fc from 'fast-check';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { RAW_MIN_CHARS, RawJson, scanEnvelope, skipValue } from '../../../core/rpc/envelopeScan.js';
-import { decodeMessage, parseMessage, stringifyMessage } from '../../../core/rpc/wire.js';
+import {
+  decodeMessage,
+  materialized,
+  parseMessage,
+  stringifyMessage,
+} from '../../../core/rpc/wire.js';
 
 type Json = Record<string, unknown>;
 
@@ -206,5 +211,18 @@ describe('envelope-only forwarding', () => {
     const decoded = decodeMessage(text) as Json;
     expect(decoded.result).toBeInstanceOf(RawJson);
     expect((decoded.result as RawJson).depth).toBe(41);
+  });
+});
+
+describe('materialized', () => {
+  it('parses a raw result or raw arguments, and leaves other messages as they are', () => {
+    const big = { text: 'x'.repeat(RAW_MIN_CHARS) };
+    const response = decodeMessage(JSON.stringify({ jsonrpc: '2.0', id: 1, result: big }));
+    expect((response as Json).result).toBeInstanceOf(RawJson);
+    expect(materialized(response)).toEqual({ jsonrpc: '2.0', id: 1, result: big });
+    const request = { jsonrpc: '2.0', id: 2, method: 'tools/call', params: { arguments: big } };
+    expect(materialized(decodeMessage(JSON.stringify(request)))).toEqual(request);
+    const plain = { jsonrpc: '2.0', method: 'x' };
+    expect(materialized(plain)).toBe(plain);
   });
 });
