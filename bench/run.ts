@@ -42,6 +42,8 @@ interface Options {
   waitIdleMinutes?: number;
   /** Re-render the report of a saved run (targets, tables, charts) instead of running. */
   report?: string;
+  /** Another build of the router measured beside this one in the same rounds (`--compare`). */
+  compare?: { bin: string; name: string };
 }
 
 function parseArgs(argv: string[]): Options {
@@ -67,7 +69,10 @@ function parseArgs(argv: string[]): Options {
     else if (a === '--profile') o.profileDir = resolve(next());
     else if (a === '--wait-idle') o.waitIdleMinutes = Number(next());
     else if (a === '--report') o.report = resolve(next());
-    else throw new Error(`unknown option ${a}`);
+    else if (a === '--compare') {
+      const [bin = '', name = 'base'] = next().split('=');
+      o.compare = { bin: resolve(bin), name: `mcp-mux@${name}` };
+    } else throw new Error(`unknown option ${a}`);
   }
   if (o.quick && !argv.includes('--install')) o.install = false;
   // Only the canonical results directory feeds the README.
@@ -97,6 +102,15 @@ function select(options: Options): Scenario[] {
     if (options.only.length > 0) return options.only.some((p) => s.id.startsWith(p));
     return !options.quick || s.quick === true;
   });
+}
+
+/** `--compare`: every router subject gets a twin run from another build, in the same rounds. */
+function withCompare(s: Scenario, compare: Options['compare']): Scenario {
+  if (compare === undefined) return s;
+  const twins = s.subjects
+    .filter((x) => x.kind === 'mcp-mux' && x.name === 'mcp-mux')
+    .map((x) => ({ ...x, name: compare.name, bin: compare.bin }));
+  return twins.length === 0 ? s : { ...s, subjects: [...s.subjects, ...twins] };
 }
 
 function quickVariant(s: Scenario): Scenario {
@@ -202,7 +216,9 @@ async function main(): Promise<void> {
     });
   }
 
-  const chosen = select(options).map((s) => (options.quick ? quickVariant(s) : s));
+  const chosen = select(options)
+    .map((s) => (options.quick ? quickVariant(s) : s))
+    .map((s) => withCompare(s, options.compare));
   const needsPeers = chosen.some((s) =>
     s.subjects.some((x) => x.kind === 'supergateway' || x.kind === 'mcp-proxy'),
   );

@@ -131,8 +131,8 @@ export const targets: Target[] = [
   {
     id: 'cpu-per-request',
     goal: 'Router CPU per request/response round trip (1 KiB, 32 in flight, stdio)',
-    threshold: '≤ 20 µs',
-    meets: (v) => v <= 20,
+    threshold: '≤ 15 µs',
+    meets: (v) => v <= 15,
     measure: (find) => {
       const mux = find('payload-1k', 'mcp-mux');
       const v = mux?.cpuUsPerRequest;

@@ -13,7 +13,7 @@ import {
   type SendOptions,
   type Transport,
 } from '../core/rpc/transport.js';
-import { DEFAULT_MAX_JSON_DEPTH, exceedsDepth, parseMessage } from '../core/rpc/wire.js';
+import { DEFAULT_MAX_JSON_DEPTH, decodeMessage, exceedsDepth } from '../core/rpc/wire.js';
 import { depthError } from './depthCheck.js';
 
 export abstract class BaseTransport implements Transport {
@@ -47,7 +47,7 @@ export abstract class BaseTransport implements Transport {
   protected emitText(text: string): void {
     let value: unknown;
     try {
-      value = parseMessage(text);
+      value = decodeMessage(text);
     } catch {
       this.emitError(new FrameError('parse', 'Parse error: the message is not valid JSON'));
       return;

@@ -8,7 +8,7 @@
  * millions of Buffer objects), and a message is concatenated once, when its newline arrives.
  */
 import { FrameError } from '../core/rpc/transport.js';
-import { parseMessage, stringifyMessage } from '../core/rpc/wire.js';
+import { decodeMessage, stringifyMessage } from '../core/rpc/wire.js';
 
 /**
  * Default limit on one message, in bytes (UTF-8, without the newline): 64 MiB. Larger than
@@ -200,7 +200,7 @@ export class NdjsonDecoder {
     if (end === 0) return;
     const text = line.toString('utf8', 0, end);
     try {
-      this.#out.push({ kind: 'message', value: parseMessage(text) });
+      this.#out.push({ kind: 'message', value: decodeMessage(text) });
     } catch {
       if (text.trim() === '') return; // a blank line is not a message
       this.#out.push({

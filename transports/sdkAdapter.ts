@@ -12,6 +12,7 @@
  */
 import type { Subscription } from 'rxjs';
 import type { SendOptions, Transport } from '../core/rpc/transport.js';
+import { materialized } from '../core/rpc/wire.js';
 import { BaseTransport } from './baseTransport.js';
 
 type Message = Record<string, unknown>;
@@ -35,7 +36,10 @@ export function toSdkTransport(transport: Transport): SdkTransport {
   const adapter: SdkTransport = {
     async start() {
       subscriptions.push(
-        transport.messages$.subscribe((message) => adapter.onmessage?.(message as Message)),
+        // Raw payloads (envelope-only reading, core/rpc/envelopeScan.ts) are parsed for the SDK.
+        transport.messages$.subscribe((message) =>
+          adapter.onmessage?.(materialized(message) as Message),
+        ),
         transport.errors$.subscribe((error) => adapter.onerror?.(error)),
         transport.closed$.subscribe((reason) => {
           if (reason.kind === 'error') adapter.onerror?.(reason.error);

@@ -14,7 +14,14 @@
  * Session-less (2026-07-28) requests are indexed under `session: undefined`; their ids are not
  * unique across clients, so a lookup finds the latest one with that id.
  */
-import { Observable, type Subscription } from 'rxjs';
+import {
+  Observable,
+  type Observer,
+  type Subscriber,
+  type Subscription,
+  type TeardownLogic,
+  type Unsubscribable,
+} from 'rxjs';
 import type { RequestObservation } from '../../core/observe/observer.js';
 import { outcomeOf } from '../../core/observe/outcome.js';
 import type { ProgressToken, RequestEvent } from '../../core/rpc/connection.js';
@@ -71,7 +78,12 @@ export type InflightInit = Pick<
   readonly watch?: RequestObservation | undefined;
 };
 
-class Record implements InflightRequest {
+/**
+ * One routed request: the record the index holds, the observer of the upstream call and the
+ * teardown of the downstream subscription, all in one object, so that a routed request costs
+ * one allocation here (plus its two hooks, made only when asked for).
+ */
+class Record implements InflightRequest, Observer<RequestEvent> {
   readonly session: ClientSession | undefined;
   readonly id: JsonRpcId | undefined;
   readonly method: string;
@@ -84,12 +96,20 @@ class Record implements InflightRequest {
   /** Undoes `opened`. */
   undo: (() => void) | undefined = undefined;
   upstreamCall: Subscription | undefined = undefined;
-  fail: ((error: unknown) => void) | undefined = undefined;
   readonly watch: RequestObservation | undefined;
   /** A result came back (an unsubscription after it is not a cancellation). */
   answered = false;
+  readonly #index: InflightIndex;
+  readonly #subscriber: Subscriber<RequestEvent>;
 
-  constructor(init: InflightInit, startedAt: number) {
+  constructor(
+    index: InflightIndex,
+    init: InflightInit,
+    startedAt: number,
+    subscriber: Subscriber<RequestEvent>,
+  ) {
+    this.#index = index;
+    this.#subscriber = subscriber;
     this.watch = init.watch;
     this.session = init.session;
     this.id = init.id;
@@ -108,13 +128,85 @@ class Record implements InflightRequest {
   get position(): number | undefined {
     return this.state === 'queued' ? this.admission?.position() : undefined;
   }
+
+  /** The hooks the upstream call gets (`InflightHooks`); made only when read. */
+  get onSent(): (id: number) => void {
+    return (id) => {
+      this.upstreamId = id;
+      this.watch?.sent();
+    };
+  }
+
+  get onAdmit(): (admission: InflightAdmission) => void {
+    return (admission) => {
+      this.admission = admission;
+      // The upstream's ticket carries `waitedMs` (actors/upstream/admission.ts).
+      this.watch?.admitted(admission as { readonly waitedMs?: number });
+    };
+  }
+
+  // The upstream call's observer.
+  next(event: RequestEvent): void {
+    if (event.kind === 'result') {
+      this.answered = true;
+      this.watch?.answered();
+    }
+    this.#subscriber.next(event);
+  }
+
+  error(error: unknown): void {
+    if (this.closed) return;
+    this.watch?.end(outcomeOf(error), error);
+    this.#index.failedCall(this, error);
+    this.#subscriber.error(error);
+  }
+
+  complete(): void {
+    if (this.closed) return;
+    this.#index.close(this);
+    this.#subscriber.complete();
+  }
+
+  /** `cancel`: fails the request toward the client. */
+  fail(error: unknown): void {
+    this.watch?.end(outcomeOf(error), error);
+    this.#index.close(this);
+    this.#subscriber.error(error);
+  }
+
+  /** The downstream subscription's teardown: the client cancelled, its session closed, or it settled. */
+  unsubscribe(): void {
+    this.#index.close(this);
+  }
 }
 
-const keyOf = (id: JsonRpcId | undefined): string => `${typeof id}:${String(id)}`;
+/** The cold Observable of one routed request: the record exists from subscription to teardown. */
+class Tracked extends Observable<RequestEvent> {
+  readonly #index: InflightIndex;
+  readonly #init: InflightInit;
+  readonly #call: (hooks: InflightHooks) => Observable<RequestEvent>;
+
+  constructor(
+    index: InflightIndex,
+    init: InflightInit,
+    call: (hooks: InflightHooks) => Observable<RequestEvent>,
+  ) {
+    super();
+    this.#index = index;
+    this.#init = init;
+    this.#call = call;
+  }
+
+  /** RxJS's subscription hook (what `new Observable(fn)` stores `fn` as), without a closure. */
+  protected _subscribe(subscriber: Subscriber<RequestEvent>): TeardownLogic {
+    return this.#index.start(this.#init, this.#call, subscriber);
+  }
+}
 
 export class InflightIndex {
   readonly #options: InflightIndexOptions;
-  readonly #sessions = new Map<ClientSession | undefined, Map<string, Record>>();
+  /** Session → downstream id → record. Ids are keys as they are: 9 and "9" differ. */
+  readonly #sessions = new Map<ClientSession | undefined, Map<JsonRpcId | undefined, Record>>();
   #size = 0;
 
   constructor(options: InflightIndexOptions) {
@@ -123,7 +215,7 @@ export class InflightIndex {
 
   /** The routed request `id` of `session` (undefined: a session-less request), if in flight. */
   get(session: ClientSession | undefined, id: JsonRpcId): InflightRequest | undefined {
-    return this.#sessions.get(session)?.get(keyOf(id));
+    return this.#sessions.get(session)?.get(id);
   }
 
   /** The requests of `session` in flight. */
@@ -141,8 +233,8 @@ export class InflightIndex {
    * upstream. False when it is not in flight.
    */
   cancel(session: ClientSession | undefined, id: JsonRpcId, error: unknown): boolean {
-    const record = this.#sessions.get(session)?.get(keyOf(id));
-    if (!record?.fail) return false;
+    const record = this.#sessions.get(session)?.get(id);
+    if (record === undefined || record.closed) return false;
     record.fail(error);
     return true;
   }
@@ -150,83 +242,58 @@ export class InflightIndex {
   /**
    * Routes one request: `call` starts the upstream call with the hooks that keep the record
    * current. Cold: the record exists from subscription to teardown. Hand-written rather than
-   * composed from operators: every routed request goes through it.
+   * composed from operators, and without per-request closures: every routed request goes
+   * through it.
    */
   track(
     init: InflightInit,
     call: (hooks: InflightHooks) => Observable<RequestEvent>,
   ): Observable<RequestEvent> {
-    return new Observable<RequestEvent>((subscriber) => {
-      const record = this.#open(init);
-      record.fail = (error) => {
-        record.watch?.end(outcomeOf(error), error);
-        this.#close(record);
-        subscriber.error(error);
-      };
-      const hooks: InflightHooks = {
-        onSent: (id) => {
-          record.upstreamId = id;
-          record.watch?.sent();
-        },
-        onAdmit: (admission) => {
-          record.admission = admission;
-          // The upstream's ticket carries `waitedMs` (actors/upstream/admission.ts).
-          record.watch?.admitted(admission as { readonly waitedMs?: number });
-        },
-      };
-      record.upstreamCall = call(hooks).subscribe({
-        next: (event) => {
-          if (event.kind === 'result') {
-            record.answered = true;
-            record.watch?.answered();
-          }
-          subscriber.next(event);
-        },
-        error: (error: unknown) => {
-          this.#options.failed?.(record, error);
-          record.watch?.end(outcomeOf(error), error);
-          this.#close(record);
-          subscriber.error(error);
-        },
-        complete: () => {
-          this.#close(record);
-          subscriber.complete();
-        },
-      });
-      // Teardown: the client cancelled, its session closed, or the request settled.
-      return () => this.#close(record);
-    });
+    return new Tracked(this, init, call);
   }
 
-  #open(init: InflightInit): Record {
-    const record = new Record(init, this.#options.now());
+  /** @internal A subscription to a tracked request (`Tracked`). */
+  start(
+    init: InflightInit,
+    call: (hooks: InflightHooks) => Observable<RequestEvent>,
+    subscriber: Subscriber<RequestEvent>,
+  ): Unsubscribable {
+    const record = new Record(this, init, this.#options.now(), subscriber);
     let records = this.#sessions.get(init.session);
     if (records === undefined) {
       records = new Map();
       this.#sessions.set(init.session, records);
     }
-    records.set(keyOf(init.id), record);
+    records.set(init.id, record);
     this.#size++;
     record.undo = this.#options.opened?.(record);
+    const upstreamCall = call(record).subscribe(record);
+    // Settled synchronously: the teardown already ran, the call's subscription must go too.
+    if (record.closed) upstreamCall.unsubscribe();
+    else record.upstreamCall = upstreamCall;
     return record;
   }
 
-  /** The one teardown: idempotent. */
-  #close(record: Record): void {
+  /** @internal The upstream call failed: `failed`, then the one teardown. */
+  failedCall(record: Record, error: unknown): void {
+    this.#options.failed?.(record, error);
+    this.close(record);
+  }
+
+  /** @internal The one teardown: idempotent. */
+  close(record: Record): void {
     if (record.closed) return;
     record.closed = true;
     // Ended without an error: answered (ok) or cancelled (a no-op when already ended).
     record.watch?.end(record.answered ? 'ok' : 'cancelled');
-    record.fail = undefined;
     record.upstreamCall?.unsubscribe();
     record.upstreamCall = undefined;
     record.undo?.();
     record.undo = undefined;
     this.#size--;
     const records = this.#sessions.get(record.session);
-    const key = keyOf(record.id);
-    if (records?.get(key) === record) {
-      records.delete(key);
+    if (records?.get(record.id) === record) {
+      records.delete(record.id);
       if (records.size === 0) this.#sessions.delete(record.session);
     }
   }

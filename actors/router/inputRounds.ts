@@ -18,6 +18,7 @@ import { concatMap, defer, filter, forkJoin, map, Observable, of, type Subscript
 import { capabilityGap, SERVER_REQUEST_CAPABILITY } from '../../core/mcp/clientCapabilities.js';
 import { missingRequiredClientCapability } from '../../core/mcp/modernRequest.js';
 import type { RequestEvent } from '../../core/rpc/connection.js';
+import { RawJson } from '../../core/rpc/envelopeScan.js';
 import { ErrorCode, RpcError } from '../../core/rpc/errors.js';
 import type { JsonObject, JsonRpcId } from '../../core/rpc/jsonrpc.js';
 import type { ClientSession } from '../downstream/host.js';
@@ -53,7 +54,8 @@ export function inputRounds(
       let next: Subscription | undefined;
       const call$ = call(current).subscribe({
         next: (event) => {
-          if (event.kind !== 'result' || event.result.resultType !== 'input_required') {
+          const result = event.kind === 'result' ? interimOf(event.result) : undefined;
+          if (result === undefined) {
             subscriber.next(event);
             return;
           }
@@ -67,7 +69,7 @@ export function inputRounds(
             );
             return;
           }
-          const { inputRequests, requestState } = event.result;
+          const { inputRequests, requestState } = result;
           next = ask(isObject(inputRequests) ? inputRequests : {}, options)
             .pipe(
               concatMap((inputResponses) => {
@@ -142,4 +144,18 @@ function ask(requests: JsonObject, options: InputRoundsOptions): Observable<Json
       ),
     ).pipe(map((answers) => Object.fromEntries(answers) as JsonObject));
   });
+}
+
+/**
+ * `result` when it is an `input_required` interim result. A raw result (forwarded as text,
+ * core/rpc/envelopeScan.ts) is parsed only when its text can hold one.
+ */
+function interimOf(result: JsonObject): JsonObject | undefined {
+  const value: unknown = result;
+  if (value instanceof RawJson) {
+    if (!value.text.includes('"input_required"')) return undefined;
+    const parsed = value.value() as JsonObject;
+    return parsed.resultType === 'input_required' ? parsed : undefined;
+  }
+  return result.resultType === 'input_required' ? result : undefined;
 }

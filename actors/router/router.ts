@@ -93,6 +93,28 @@ export interface RouterOptions {
 
 export const VERSION = '0.1.0';
 
+/** Methods whose result a route passes to the caller untouched (see `passesResultThrough`). */
+const UNTOUCHED_RESULTS = new Set([
+  'tools/call',
+  'prompts/get',
+  'resources/read',
+  'completion/complete',
+]);
+
+/**
+ * Whether a forwarded result may stay raw, its payload spliced back as text (issue 14,
+ * core/rpc/envelopeScan.ts): only where no route looks inside it. A session-less (2026-07-28)
+ * result is rewritten (modernResult.ts), a task-augmented call's `CreateTaskResult` and the
+ * `tasks/*` answers get exposed task ids (routes/tasks.ts): those are parsed.
+ */
+function passesResultThrough(
+  session: DownstreamSession | undefined,
+  method: string,
+  params: JsonObject,
+): boolean {
+  return session !== undefined && UNTOUCHED_RESULTS.has(method) && params.task === undefined;
+}
+
 export class Router {
   /** Replaced by `reload`: read it when needed, don't keep it. */
   #config: RouterConfig;
@@ -339,16 +361,17 @@ export class Router {
       );
     }
     const { timeoutMs, maxTotalTimeoutMs } = upstream.config;
+    const session = caller.session as DownstreamSession | undefined;
     // `tasks/result` blocks until its task ends (tasks.mdx): the task's ttl bounds it, not the
     // idle timeout of an ordinary request; `maxTotalTimeoutMs` still applies when set.
     const idle = method === 'tasks/result' ? {} : { timeout: timeoutMs };
     const options = {
       progress: caller.inbound.progressToken !== undefined,
+      rawResult: passesResultThrough(session, method, params),
       ...idle,
       resetTimeoutOnProgress: true,
       ...(maxTotalTimeoutMs === undefined ? {} : { maxTotalTimeout: maxTotalTimeoutMs }),
     };
-    const session = caller.session as DownstreamSession | undefined;
     const isolated = upstream.config.sessionMode === 'isolated';
     if (isolated && !session) {
       throw new RpcError(

@@ -2,7 +2,13 @@
  * What every facade route shares: the route signature and the few rewrites routing needs
  * (name or URI, progress token), and the progress/result re-labelling toward the caller.
  */
-import { Observable, type SchedulerLike } from 'rxjs';
+import {
+  Observable,
+  type Observer,
+  type SchedulerLike,
+  type Subscriber,
+  type TeardownLogic,
+} from 'rxjs';
 import type { AccessKind } from '../../core/auth/accessPolicy.js';
 import type { InboundEvent, RequestEvent } from '../../core/rpc/connection.js';
 import { ErrorCode, RpcError } from '../../core/rpc/errors.js';
@@ -45,39 +51,63 @@ export function rewriteParams(params: JsonObject, key: string, value: unknown): 
  * synchronously but notifications in a microtask, so when the last progress and the result
  * arrive in one read it drops that progress (its handler is gone). Spacing them out costs one
  * tick only for requests that reported progress. Hand-written rather than composed from
- * operators: every routed request goes through it.
+ * operators, and one object per request (the Observable, its observer of the upstream and its
+ * state): every routed request goes through it.
  */
-const forCaller =
-  (scheduler: SchedulerLike) =>
-  (source: Observable<RequestEvent>): Observable<InboundEvent> =>
-    new Observable<InboundEvent>((subscriber) => {
-      let progressed = false;
-      let held: InboundEvent | undefined;
-      const subscription = source.subscribe({
-        next: (event) => {
-          if (event.kind === 'progress') {
-            progressed = true;
-            subscriber.next(toCaller(event));
-          } else if (progressed) held = event;
-          else subscriber.next(event);
-        },
-        error: (error: unknown) => subscriber.error(error),
-        complete: () => {
-          const result = held;
-          if (result === undefined) {
-            subscriber.complete();
-            return;
-          }
-          subscriber.add(
-            scheduler.schedule(() => {
-              subscriber.next(result);
-              subscriber.complete();
-            }, 0),
-          );
-        },
-      });
-      subscriber.add(subscription);
-    });
+class ForCaller extends Observable<InboundEvent> {
+  readonly #source: Observable<RequestEvent>;
+  readonly #scheduler: SchedulerLike;
+
+  constructor(source: Observable<RequestEvent>, scheduler: SchedulerLike) {
+    super();
+    this.#source = source;
+    this.#scheduler = scheduler;
+  }
+
+  /** RxJS's subscription hook (what `new Observable(fn)` stores `fn` as), without a closure. */
+  protected _subscribe(subscriber: Subscriber<InboundEvent>): TeardownLogic {
+    return this.#source.subscribe(new CallerObserver(subscriber, this.#scheduler));
+  }
+}
+
+class CallerObserver implements Observer<RequestEvent> {
+  #progressed = false;
+  #held: InboundEvent | undefined = undefined;
+  readonly #subscriber: Subscriber<InboundEvent>;
+  readonly #scheduler: SchedulerLike;
+
+  constructor(subscriber: Subscriber<InboundEvent>, scheduler: SchedulerLike) {
+    this.#subscriber = subscriber;
+    this.#scheduler = scheduler;
+  }
+
+  next(event: RequestEvent): void {
+    if (event.kind === 'progress') {
+      this.#progressed = true;
+      this.#subscriber.next(toCaller(event));
+    } else if (this.#progressed) this.#held = event;
+    else this.#subscriber.next(event);
+  }
+
+  error(error: unknown): void {
+    this.#subscriber.error(error);
+  }
+
+  complete(): void {
+    const result = this.#held;
+    const subscriber = this.#subscriber;
+    if (result === undefined) {
+      subscriber.complete();
+      return;
+    }
+    subscriber.add(
+      this.#scheduler.schedule(() => {
+        subscriber.next(result);
+        subscriber.complete();
+      }, 0),
+    );
+  }
+}
 
 /**
  * Throws the access-denied error when the policy does not let `caller` use `exposed` of
@@ -113,5 +143,5 @@ export function forwardTo(
   caller: Caller,
 ): Observable<InboundEvent> {
   checkAccess(host, caller, upstream, 'upstream', '');
-  return host.forward(upstream, method, params, caller).pipe(forCaller(host.scheduler));
+  return new ForCaller(host.forward(upstream, method, params, caller), host.scheduler);
 }

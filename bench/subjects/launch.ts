@@ -30,6 +30,8 @@ export interface SubjectSpec {
   muxLimits?: { concurrency: number; maxQueue: number };
   /** Extra CLI flags for the router (mcp-mux only), e.g. `--no-metrics`. */
   muxArgs?: string[];
+  /** Another build of the router (mcp-mux only; `--compare`), default `muxBinPath`. */
+  bin?: string;
 }
 
 export interface LaunchContext {
@@ -64,11 +66,13 @@ export function subjectLabel(spec: SubjectSpec): string {
   const u = spec.upstreams;
   const n = u === undefined ? '' : ` ×${u} upstream${u === 1 ? '' : 's'}`;
   if (spec.kind === 'direct') return `direct (${spec.downstream})`;
+  if (spec.bin !== undefined)
+    return `${spec.name} (${spec.downstream}${arrow}${spec.upstream})${n}`;
   return `${spec.kind} (${spec.downstream}${arrow}${spec.upstream})${n}`;
 }
 
 export const comboKey = (spec: SubjectSpec): string =>
-  `${spec.kind}:${spec.downstream}${arrow}${spec.upstream}`;
+  `${spec.bin === undefined ? spec.kind : spec.name}:${spec.downstream}${arrow}${spec.upstream}`;
 
 const node = process.execPath;
 
@@ -131,7 +135,8 @@ async function planMux(
   ctx: LaunchContext,
   servers: ServerProcess[],
 ): Promise<Plan> {
-  if (!existsSync(muxBinPath)) throw new Error('mcp-mux CLI not built yet (dist/bin/mcp-mux.js)');
+  const bin = spec.bin ?? muxBinPath;
+  if (!existsSync(bin)) throw new Error(`mcp-mux CLI not built yet (${bin})`);
   const count = spec.upstreams ?? 1;
   const tools = spec.toolsPerUpstream ?? 1;
   const mcpServers: Record<string, unknown> = {};
@@ -159,7 +164,7 @@ async function planMux(
       endpoint: {
         kind: 'stdio',
         command: node,
-        args: [...ctx.routerNodeArgs, muxBinPath, '--config', file, ...(spec.muxArgs ?? [])],
+        args: [...ctx.routerNodeArgs, bin, '--config', file, ...(spec.muxArgs ?? [])],
       },
     };
   }
@@ -167,7 +172,7 @@ async function planMux(
   const flag = spec.downstream === 'http' ? '--http' : '--ws';
   const args = [
     ...ctx.routerNodeArgs,
-    muxBinPath,
+    bin,
     '--config',
     file,
     flag,

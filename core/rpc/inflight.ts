@@ -7,7 +7,7 @@
  * removing an entry removes everything the request holds. Keys are compared with `Map`
  * semantics: `0` and `""` are ordinary keys, and `1` and `"1"` are different requests.
  */
-import type { Subscriber } from 'rxjs';
+import type { Observer } from 'rxjs';
 import type { SendOptions } from './transport.js';
 import type { RequestEvent } from './types.js';
 
@@ -53,10 +53,12 @@ export class InflightTable<K, E> {
 export interface OutboundRequest {
   readonly id: number;
   readonly method: string;
-  /** Where progress and the result go. */
-  readonly subscriber: Subscriber<RequestEvent>;
+  /** Where progress and the result go (the request's `Call`, outboundCall.ts). */
+  readonly subscriber: Pick<Observer<RequestEvent>, 'next' | 'error' | 'complete'>;
   /** It asked for progress (its progress token is its id). */
   readonly progress: boolean;
+  /** Its result may stay raw (`RequestOptions.rawResult`). */
+  readonly rawResult: boolean;
   /** The send options of the request, reused for its `notifications/cancelled`. */
   readonly sendOptions: SendOptions | undefined;
 }

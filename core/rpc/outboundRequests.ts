@@ -2,36 +2,29 @@
  * The outbound side of a connection: the requests this peer sends and waits for.
  *
  * Each subscription to `request$` allocates the next integer id (a per-connection counter that
- * starts at 0, so id 0 is exercised from the first request) and builds:
- *
- *   #start (send + entry)  →  timeoutWithProgress (if a limit is set)  →  cancelOnUnsubscribe
+ * starts at 0, so id 0 is exercised from the first request), registers its entry and sends.
+ * ONE object per request (`Call`, outboundCall.ts) is the entry's subscriber, its timeout
+ * (`timeoutWithProgress` semantics) and its cancellation (`cancelOnUnsubscribe` semantics):
+ * the hot path has no operator chain.
  *
  * The entry lives in ONE table keyed by id; a request with `progress: true` uses its id as its
  * progress token, so responses and progress find it the same way. The entry leaves the table
  * when the response arrives, when the request is abandoned (unsubscribe, abort, timeout: then
  * `notifications/cancelled` goes out, never for `initialize`), or when the connection closes.
  */
-import {
-  type MonoTypeOperatorFunction,
-  Observable,
-  type SchedulerLike,
-  type Subscriber,
-} from 'rxjs';
+import { Observable, type SchedulerLike, type Subscriber, type TeardownLogic } from 'rxjs';
 import type { Logger } from '../log.js';
-import { cancelOnUnsubscribe } from '../operators/cancelOnUnsubscribe.js';
-import { timeoutWithProgress } from '../operators/timeoutWithProgress.js';
+import { Deadlines } from './deadlines.js';
+import { RawJson } from './envelopeScan.js';
 import { ErrorCode, LocalError, RpcError } from './errors.js';
 import { InflightTable, type OutboundRequest } from './inflight.js';
 import { type JsonObject, type JsonRpcResponse, notification, request } from './jsonrpc.js';
+import { abortError, Call, type CallOwner } from './outboundCall.js';
 import { withProgressToken } from './progressToken.js';
 import type { CloseReason, SendOptions } from './transport.js';
 import type { RequestEvent, RequestOptions } from './types.js';
 
 export type Send = (message: unknown, options: SendOptions | undefined) => void;
-
-/** Local failures after which the peer may still be working on the request: they cancel it. */
-const leavesPeerWorking = (error: unknown): boolean =>
-  error instanceof LocalError && error.code !== 'closed';
 
 /** The text of `notifications/cancelled`'s `reason`. */
 function cancelReason(reason: unknown): string {
@@ -40,13 +33,6 @@ function cancelReason(reason: unknown): string {
     return reason.details.reason;
   }
   return reason instanceof Error ? reason.message : String(reason);
-}
-
-function abortError(signal: AbortSignal, method: string): LocalError {
-  const reason: unknown = signal.reason;
-  const text =
-    typeof reason === 'string' ? reason : reason instanceof Error ? reason.message : 'aborted';
-  return new LocalError('cancelled', `Request ${method} aborted: ${text}`, { reason: text });
 }
 
 export function closedError(reason: CloseReason, method: string, id?: number): LocalError {
@@ -62,9 +48,11 @@ export function closedError(reason: CloseReason, method: string, id?: number): L
 /** At most one warning about unknown response ids per this many ms (the rest are counted). */
 const UNKNOWN_ID_WARN_EVERY_MS = 10_000;
 
-export class OutboundRequests {
+export class OutboundRequests implements CallOwner {
   readonly #send: Send;
   readonly #scheduler: SchedulerLike;
+  /** The one timer of the requests' deadlines (deadlines.ts). */
+  readonly #deadlines: Deadlines;
   readonly #log: Logger;
   readonly #table = new InflightTable<number, OutboundRequest>();
   #nextId = 0;
@@ -80,6 +68,7 @@ export class OutboundRequests {
     this.#send = send;
     this.#release = release ?? (() => {});
     this.#scheduler = scheduler;
+    this.#deadlines = new Deadlines(scheduler);
     this.#log = log;
   }
 
@@ -92,32 +81,31 @@ export class OutboundRequests {
     params?: JsonObject,
     options?: RequestOptions,
   ): Observable<RequestEvent> {
-    return new Observable<RequestEvent>((subscriber) => {
-      if (this.#closeReason !== undefined) {
-        subscriber.error(closedError(this.#closeReason, method));
-        return;
-      }
-      const signal = options?.signal;
-      if (signal?.aborted === true) {
-        subscriber.error(abortError(signal, method));
-        return;
-      }
-      const id = this.#nextId++;
-      let events$ = new Observable<RequestEvent>((inner) =>
-        this.#start(inner, id, method, params, options),
-      );
-      if (options?.timeout !== undefined || options?.maxTotalTimeout !== undefined) {
-        events$ = events$.pipe(this.#timeout(id, method, options));
-      }
-      return events$
-        .pipe(
-          cancelOnUnsubscribe({
-            cancel: (reason) => this.#abandon(id, reason),
-            cancelOnError: leavesPeerWorking,
-          }),
-        )
-        .subscribe(subscriber);
-    });
+    return new OutboundCall(this, method, params, options);
+  }
+
+  /** @internal A subscription to `request$` (`OutboundCall`): one `Call` per request. */
+  subscribe(
+    subscriber: Subscriber<RequestEvent>,
+    method: string,
+    params: JsonObject | undefined,
+    options: RequestOptions | undefined,
+  ): TeardownLogic {
+    if (this.#closeReason !== undefined) {
+      subscriber.error(closedError(this.#closeReason, method));
+      return undefined;
+    }
+    const signal = options?.signal;
+    if (signal?.aborted === true) {
+      subscriber.error(abortError(signal, method));
+      return undefined;
+    }
+    const id = this.#nextId++;
+    const call = new Call(this, subscriber, id, method, options, this.#scheduler, this.#deadlines);
+    this.#start(call, id, method, params, options);
+    // A request answered synchronously (inside `send`) needs no timer nor abort listener.
+    if (call.running) call.arm(signal);
+    return call;
   }
 
   onResponse(response: JsonRpcResponse): void {
@@ -134,7 +122,13 @@ export class OutboundRequests {
       return;
     }
     if ('result' in response) {
-      entry.subscriber.next({ kind: 'result', result: response.result });
+      const { result } = response;
+      entry.subscriber.next({
+        kind: 'result',
+        // A payload kept raw by the decoder (envelopeScan.ts) is parsed unless asked for raw.
+        result:
+          result instanceof RawJson && !entry.rawResult ? (result.value() as JsonObject) : result,
+      });
       entry.subscriber.complete();
     } else {
       entry.subscriber.error(RpcError.from(response.error));
@@ -196,32 +190,19 @@ export class OutboundRequests {
     }
   }
 
-  #timeout(
-    id: number,
-    method: string,
-    options: RequestOptions,
-  ): MonoTypeOperatorFunction<RequestEvent> {
-    return timeoutWithProgress({
-      idle: options.timeout,
-      maxTotal: options.maxTotalTimeout,
-      resetOnProgress: options.resetTimeoutOnProgress,
-      scheduler: this.#scheduler,
-      meta: { method, id },
-    });
-  }
-
   /** Registers the entry, then sends (a synchronous transport may answer inside `send`). */
   #start(
-    subscriber: Subscriber<RequestEvent>,
+    call: Call,
     id: number,
     method: string,
     params: JsonObject | undefined,
     options: RequestOptions | undefined,
-  ): (() => void) | undefined {
+  ): void {
     const progress = options?.progress === true;
     const related = options?.relatedRequestId;
     const sendOptions = related === undefined ? undefined : { relatedRequestId: related };
-    this.#table.set(id, { id, method, subscriber, progress, sendOptions });
+    const rawResult = options?.rawResult === true;
+    this.#table.set(id, { id, method, subscriber: call, progress, sendOptions, rawResult });
     try {
       this.#send(
         request(id, method, progress ? withProgressToken(params, id) : params),
@@ -232,21 +213,22 @@ export class OutboundRequests {
       // the caller fails now with what went wrong (issue 12, item 7).
       this.#table.take(id);
       const reason = error instanceof Error ? error.message : String(error);
-      throw new RpcError(
-        ErrorCode.InvalidParams,
-        `Request ${method} cannot be sent: its params cannot be serialised as JSON (${reason})`,
+      call.error(
+        new RpcError(
+          ErrorCode.InvalidParams,
+          `Request ${method} cannot be sent: its params cannot be serialised as JSON (${reason})`,
+        ),
       );
+      return;
     }
     options?.onSent?.(id);
-    const signal = options?.signal;
-    if (signal === undefined) return undefined;
-    const onAbort = (): void => subscriber.error(abortError(signal, method));
-    signal.addEventListener('abort', onAbort, { once: true });
-    return () => signal.removeEventListener('abort', onAbort);
   }
 
-  /** The request ends before its response: forget it and tell the peer (never `initialize`). */
-  #abandon(id: number, reason: unknown): void {
+  /**
+   * @internal The request ends before its response: forget it and tell the peer (never
+   * `initialize`).
+   */
+  abandon(id: number, reason: unknown): void {
     const entry = this.#table.take(id);
     if (entry === undefined) return;
     const text = cancelReason(reason);
@@ -267,5 +249,22 @@ export class OutboundRequests {
     }
     // After the cancellation went out: the exchange carrying the request may now end.
     this.#release(id);
+  }
+}
+
+/** The cold Observable of one outbound request; subscribing runs `OutboundRequests.subscribe`. */
+class OutboundCall extends Observable<RequestEvent> {
+  constructor(
+    readonly owner: OutboundRequests,
+    readonly method: string,
+    readonly params: JsonObject | undefined,
+    readonly options: RequestOptions | undefined,
+  ) {
+    super();
+  }
+
+  /** RxJS's subscription hook (what `new Observable(fn)` stores `fn` as), without a closure. */
+  protected _subscribe(subscriber: Subscriber<RequestEvent>): TeardownLogic {
+    return this.owner.subscribe(subscriber, this.method, this.params, this.options);
   }
 }

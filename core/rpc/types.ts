@@ -24,6 +24,12 @@ export interface RequestOptions {
    * when `progress` is set): lets a caller's in-flight record name the request on the wire.
    */
   onSent?: (id: number) => void;
+  /**
+   * The result may stay raw (`RawJson` in place of `result`, core/rpc/envelopeScan.ts): for
+   * callers that pass it on without looking inside (the router's forwarding). Otherwise a raw
+   * result is parsed before it is emitted.
+   */
+  rawResult?: boolean;
 }
 
 export type RequestEvent =

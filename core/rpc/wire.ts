@@ -13,6 +13,8 @@
  * passed through `JSON.parse` like any other (the router does not rewrite payloads).
  */
 
+import { RawJson, scanEnvelope, setRawSerializer } from './envelopeScan.js';
+
 /** Marks a request id that was an integer too large for a JSON number (see above). */
 export const BIG_ID_PREFIX = '\u0000int:';
 
@@ -36,8 +38,75 @@ export function parseMessage(text: string): unknown {
   return value;
 }
 
-/** `JSON.stringify` for a message or batch, writing `BIG_ID_PREFIX` ids back as numbers. */
+/**
+ * A message read from `text`: `parseMessage`, except that a routed payload (a response's
+ * `result`, a request's `params.arguments`) is validated but kept as its text (`RawJson`,
+ * envelopeScan.ts). Invalid JSON throws the same `SyntaxError` as `parseMessage`.
+ */
+export function decodeMessage(text: string): unknown {
+  const scanned = scanEnvelope(text);
+  if (scanned === undefined) return parseMessage(text);
+  const message = parseMessage(scanned.envelope) as Record<string, unknown>;
+  if (scanned.path === 'result') message.result = scanned.raw;
+  else (message.params as Record<string, unknown>).arguments = scanned.raw;
+  return message;
+}
+
+/**
+ * `message` with its raw payload (if any, `decodeMessage`) parsed: for consumers outside the
+ * router that expect plain values (an SDK behind `toSdkTransport`).
+ */
+export function materialized(message: unknown): unknown {
+  if (typeof message !== 'object' || message === null || Array.isArray(message)) return message;
+  const record = message as Record<string, unknown>;
+  if (record.result instanceof RawJson) return { ...record, result: record.result.value() };
+  const params = record.params as Record<string, unknown> | undefined;
+  if (params?.arguments instanceof RawJson) {
+    return { ...record, params: { ...params, arguments: params.arguments.value() } };
+  }
+  return message;
+}
+
+/**
+ * A raw payload's stand-in while `stringifyMessage` runs: a string no message contains (a NUL
+ * and a per-process nonce), written by `JSON.stringify` as `"\u0000raw:<nonce>:<n>"`.
+ */
+const RAW_MARK = `\u0000raw:${Math.random().toString(36).slice(2)}:`;
+const RAW_MARK_JSON = JSON.stringify(RAW_MARK).slice(1, -1);
+let spliced: RawJson[] = [];
+const asMarker = (raw: RawJson): string => `${RAW_MARK}${spliced.push(raw) - 1}`;
+
+/**
+ * `JSON.stringify` for a message or batch, writing `BIG_ID_PREFIX` ids back as numbers and
+ * raw payloads (`RawJson`) as their original text, spliced in place of their marker.
+ */
 export function stringifyMessage(value: unknown): string {
+  const previous = setRawSerializer(asMarker);
+  let json: string;
+  try {
+    json = stringifyEnvelope(value);
+  } catch (error) {
+    spliced = [];
+    throw error;
+  } finally {
+    setRawSerializer(previous);
+  }
+  if (spliced.length === 0) return json;
+  const raws = spliced;
+  spliced = [];
+  let out = '';
+  let from = 0;
+  for (let n = 0; n < raws.length; n++) {
+    const mark = `"${RAW_MARK_JSON}${n}"`;
+    const at = json.indexOf(mark, from);
+    if (at < 0) throw new Error('stringifyMessage: a raw payload was not written');
+    out += json.slice(from, at) + (raws[n] as RawJson).text;
+    from = at + mark.length;
+  }
+  return out + json.slice(from);
+}
+
+function stringifyEnvelope(value: unknown): string {
   if (isObject(value)) {
     return hasBigId(value) ? withRawId(value) : (JSON.stringify(value) as string);
   }
@@ -126,17 +195,32 @@ function topLevelIdTexts(text: string, batch: boolean): (string | undefined)[] {
  */
 export const DEFAULT_MAX_JSON_DEPTH = 128;
 
-/** Whether `value` nests deeper than `max` levels (iterative: no stack for deep input). */
+/**
+ * Whether `value` nests deeper than `max` levels. Recursive but bounded: it never descends
+ * more than `max + 1` levels, whatever the input, and allocates nothing (every message read
+ * goes through it).
+ */
 export function exceedsDepth(value: unknown, max: number): boolean {
-  if (typeof value !== 'object' || value === null) return false;
-  const stack: [unknown, number][] = [[value, 1]];
-  while (stack.length > 0) {
-    const [node, depth] = stack.pop() as [unknown, number];
-    if (depth > max) return true;
-    const children = Array.isArray(node) ? node : Object.values(node as object);
-    for (const child of children) {
-      if (typeof child === 'object' && child !== null) stack.push([child, depth + 1]);
+  return typeof value === 'object' && value !== null && deeperThan(value, max);
+}
+
+/** Whether `node` (an object or array) has a descendant chain longer than `budget` levels. */
+function deeperThan(node: object, budget: number): boolean {
+  if (budget <= 0) return true;
+  if (Array.isArray(node)) {
+    for (let i = 0; i < node.length; i++) {
+      const child: unknown = node[i];
+      if (typeof child === 'object' && child !== null && deeperThan(child, budget - 1)) return true;
     }
+    return false;
+  }
+  if (node instanceof RawJson) return node.depth > budget;
+  const record = node as Record<string, unknown>;
+  for (const key in record) {
+    // An own "__proto__" member (JSON.parse makes one) is not what `record.__proto__` reads.
+    const child =
+      key === '__proto__' ? Object.getOwnPropertyDescriptor(record, key)?.value : record[key];
+    if (typeof child === 'object' && child !== null && deeperThan(child, budget - 1)) return true;
   }
   return false;
 }

@@ -22,6 +22,7 @@ import { parseConfig } from '../../../core/config/config.js';
 import { Connection, type InboundEvent } from '../../../core/rpc/connection.js';
 import { RpcError } from '../../../core/rpc/errors.js';
 import type { JsonObject, JsonRpcRequest } from '../../../core/rpc/jsonrpc.js';
+import { materialized } from '../../../core/rpc/wire.js';
 import { createMemoryPair } from '../../../transports/memory.js';
 
 const result = (value: JsonObject): Observable<InboundEvent> =>
@@ -58,7 +59,8 @@ function fakeUpstream(end: ReturnType<typeof createMemoryPair>[1]) {
   const server: Connection = new Connection(end, {
     handlers: {
       request: (request: JsonRpcRequest) => {
-        const params = request.params ?? {};
+        // Forwarded arguments may arrive as their text (core/rpc/envelopeScan.ts).
+        const params = ((materialized(request) as JsonRpcRequest).params ?? {}) as JsonObject;
         switch (request.method) {
           case 'initialize':
             return result({

@@ -1,6 +1,11 @@
 /** Request ids past 2^53 survive the router byte for byte (issue 12, item 10). */
 import { describe, expect, it } from 'vitest';
-import { BIG_ID_PREFIX, parseMessage, stringifyMessage } from '../../../core/rpc/wire.js';
+import {
+  BIG_ID_PREFIX,
+  exceedsDepth,
+  parseMessage,
+  stringifyMessage,
+} from '../../../core/rpc/wire.js';
 
 const BIG = '9007199254740993'; // 2^53 + 1: JSON.parse makes it …992
 
@@ -36,5 +41,27 @@ describe('parseMessage / stringifyMessage', () => {
     const safe = { jsonrpc: '2.0', id: 5, result: { big: 1e300 } };
     expect(stringifyMessage(safe)).toBe(JSON.stringify(safe));
     expect(() => stringifyMessage(undefined)).toThrow(TypeError);
+  });
+});
+
+describe('exceedsDepth', () => {
+  const nested = (levels: number): unknown => {
+    let value: unknown = 1;
+    for (let i = 0; i < levels; i++) value = i % 2 === 0 ? [value] : { k: value };
+    return value;
+  };
+
+  it('counts objects and arrays, the outermost as level 1', () => {
+    expect(exceedsDepth(nested(128), 128)).toBe(false);
+    expect(exceedsDepth(nested(129), 128)).toBe(true);
+    expect(exceedsDepth(nested(5000), 128)).toBe(true);
+    expect(exceedsDepth('text', 0)).toBe(false);
+    expect(exceedsDepth({}, 0)).toBe(true);
+  });
+
+  it('looks into an own "__proto__" member as JSON.parse makes it', () => {
+    const text = `{"__proto__":${'['.repeat(200)}${']'.repeat(200)}}`;
+    expect(exceedsDepth(JSON.parse(text), 128)).toBe(true);
+    expect(exceedsDepth(JSON.parse('{"__proto__":[[1]]}'), 3)).toBe(false);
   });
 });

@@ -1,0 +1,270 @@
+/**
+ * Envelope-only reading of a JSON-RPC message (ARCHITECTURE §4, "parse envelopes only"; issue
+ * 14): a routed message's payload — a request's `params.arguments`, a response's `result` — is
+ * validated by a scanner but not materialised. It travels as a `RawJson` holding its original
+ * text, and `stringifyMessage` (wire.ts) splices that text back in, byte for byte, around the
+ * envelope it re-serialises (rewritten id, name, progress token). Everything else — the
+ * envelope, and any message the scanner is not sure of — goes through `JSON.parse` as before.
+ *
+ * Decisions:
+ * - **Invalid JSON never gets through.** The scanner checks the whole text against the JSON
+ *   grammar (strings with their escapes and control characters, numbers, literals, nesting).
+ *   Anything it rejects or does not handle (an escaped or duplicated routing key, nesting past
+ *   its cap, a small payload) returns `undefined`, and the caller parses the whole text as
+ *   before, which reports the error exactly as before.
+ * - **The envelope is parsed by `JSON.parse`** on the text with the payload replaced by `0`, so
+ *   ids (including ids past 2^53, `parseMessage`), `_meta`, names and duplicate keys behave as
+ *   with a full parse.
+ * - **Consumers that need the value get it**: `RawJson.value()` parses on demand, and `toJSON`
+ *   makes any other serializer write the same JSON. The connection materialises a raw result
+ *   unless the request asked for it raw (`RequestOptions.rawResult`: the router's forwarding,
+ *   which never looks inside a result).
+ * - Only payloads of at least `RAW_MIN_CHARS` are kept raw: below that, scanning and parsing
+ *   the envelope again costs more than parsing the payload.
+ */
+
+/** A JSON value kept as its text (validated), with its nesting depth (objects/arrays). */
+export class RawJson {
+  constructor(
+    readonly text: string,
+    /** Levels of nesting of the value itself: `1` for `{}`, `2` for `{"a":[]}`. */
+    readonly depth: number,
+  ) {}
+
+  /** The value, parsed now (a fresh copy each call). */
+  value(): unknown {
+    return JSON.parse(this.text);
+  }
+
+  /** Writers other than `stringifyMessage` (which splices the text) serialise the value. */
+  toJSON(): unknown {
+    return rawToJson(this);
+  }
+}
+
+/** Set by `stringifyMessage` while it serialises: a raw value then stands as a marker. */
+let rawToJson: (raw: RawJson) => unknown = (raw) => raw.value();
+
+export function setRawSerializer(serialize: (raw: RawJson) => unknown): (raw: RawJson) => unknown {
+  const previous = rawToJson;
+  rawToJson = serialize;
+  return previous;
+}
+
+/** Payloads shorter than this are parsed with the envelope (see the decisions above). */
+export const RAW_MIN_CHARS = 256;
+
+/** Nesting the scanner follows; deeper text is left to the full parse (and its depth check). */
+const SCAN_MAX_DEPTH = 512;
+
+/** A string's body: plain characters and valid escapes (a run at a time: few iterations). */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: JSON strings exclude U+0000–U+001F.
+const STRING_BODY = /(?:[^"\\\u0000-\u001f]+|\\["\\/bfnrt]|\\u[0-9a-fA-F]{4})*/y;
+const NUMBER = /-?(?:0|[1-9]\d*)(?:\.\d+)?(?:[eE][+-]?\d+)?/y;
+
+const QUOTE = 0x22;
+const OPEN_OBJECT = 0x7b;
+const CLOSE_OBJECT = 0x7d;
+const OPEN_ARRAY = 0x5b;
+const CLOSE_ARRAY = 0x5d;
+const COMMA = 0x2c;
+const COLON = 0x3a;
+
+function skipSpace(text: string, i: number): number {
+  for (; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c !== 0x20 && c !== 0x0a && c !== 0x0d && c !== 0x09) break;
+  }
+  return i;
+}
+
+/** `i` at an opening quote: the index after the closing one, or -1 when invalid. */
+function skipString(text: string, i: number): number {
+  STRING_BODY.lastIndex = i + 1;
+  STRING_BODY.test(text); // always matches (possibly nothing)
+  const end = STRING_BODY.lastIndex;
+  // Anything but the closing quote here: a control character, a bad escape, or the end.
+  return text.charCodeAt(end) === QUOTE ? end + 1 : -1;
+}
+
+/** The scanner's result for one value: where it ends (-1: invalid or unsure), its depth. */
+let scannedDepth = 0;
+/** Reused stack of open containers (true: object). */
+const open: boolean[] = [];
+
+/**
+ * Validates the JSON value starting at `i` (no leading space). Returns the index after it, or
+ * -1 when it is not valid JSON (or nests past `SCAN_MAX_DEPTH`); sets `scannedDepth`.
+ */
+export function skipValue(text: string, i: number): number {
+  open.length = 0;
+  let depth = 0;
+  let maxDepth = 0;
+  for (;;) {
+    // A value at i.
+    const c = text.charCodeAt(i);
+    if (c === QUOTE) {
+      i = skipString(text, i);
+      if (i < 0) return -1;
+    } else if (c === OPEN_OBJECT || c === OPEN_ARRAY) {
+      depth += 1;
+      if (depth > SCAN_MAX_DEPTH) return -1;
+      if (depth > maxDepth) maxDepth = depth;
+      const isObject = c === OPEN_OBJECT;
+      open.push(isObject);
+      i = skipSpace(text, i + 1);
+      const close = text.charCodeAt(i);
+      if (close === (isObject ? CLOSE_OBJECT : CLOSE_ARRAY)) {
+        open.pop();
+        depth -= 1;
+        i += 1;
+      } else if (isObject) {
+        i = skipKey(text, i);
+        if (i < 0) return -1;
+        continue;
+      } else {
+        continue;
+      }
+    } else if (c === 0x74 /* t */) {
+      if (!text.startsWith('true', i)) return -1;
+      i += 4;
+    } else if (c === 0x66 /* f */) {
+      if (!text.startsWith('false', i)) return -1;
+      i += 5;
+    } else if (c === 0x6e /* n */) {
+      if (!text.startsWith('null', i)) return -1;
+      i += 4;
+    } else {
+      NUMBER.lastIndex = i;
+      if (!NUMBER.test(text)) return -1;
+      i = NUMBER.lastIndex;
+    }
+    // After a value: close containers, or go on to the next member or item.
+    for (;;) {
+      if (depth === 0) {
+        scannedDepth = maxDepth;
+        return i;
+      }
+      i = skipSpace(text, i);
+      const d = text.charCodeAt(i);
+      const inObject = open[depth - 1] as boolean;
+      if (d === COMMA) {
+        i = skipSpace(text, i + 1);
+        if (inObject) {
+          i = skipKey(text, i);
+          if (i < 0) return -1;
+        }
+        break;
+      }
+      if (d !== (inObject ? CLOSE_OBJECT : CLOSE_ARRAY)) return -1;
+      open.pop();
+      depth -= 1;
+      i += 1;
+    }
+  }
+}
+
+/** `i` at a member's key: the index of its value (after the colon and space), or -1. */
+function skipKey(text: string, i: number): number {
+  if (text.charCodeAt(i) !== QUOTE) return -1;
+  i = skipString(text, i);
+  if (i < 0) return -1;
+  i = skipSpace(text, i);
+  if (text.charCodeAt(i) !== COLON) return -1;
+  return skipSpace(text, i + 1);
+}
+
+/** Where a payload was found: its span in the text and its depth. */
+interface Found {
+  start: number;
+  end: number;
+  depth: number;
+  path: Envelope['path'];
+}
+
+/**
+ * Scans the members of the object at `i` (at its `{`). `want` is the key whose value is the
+ * payload candidate, `into` the key of an object scanned the same way for `nested` (the
+ * top level's `params` → `arguments`). Returns the index after the object, or -1.
+ */
+function scanObject(
+  text: string,
+  i: number,
+  want: string,
+  into: string | undefined,
+  nested: string,
+  found: Found[],
+  path: Envelope['path'],
+): number {
+  i = skipSpace(text, i + 1);
+  if (text.charCodeAt(i) === CLOSE_OBJECT) return i + 1;
+  let seenWant = false;
+  let seenInto = false;
+  for (;;) {
+    if (text.charCodeAt(i) !== QUOTE) return -1;
+    const keyStart = i + 1;
+    i = skipString(text, i);
+    if (i < 0) return -1;
+    const key = text.slice(keyStart, i - 1);
+    // An escaped key might spell a routing key: leave such a message to the full parse.
+    if (key.includes('\\')) return -1;
+    i = skipSpace(text, i);
+    if (text.charCodeAt(i) !== COLON) return -1;
+    i = skipSpace(text, i + 1);
+    const start = i;
+    if (key === into && text.charCodeAt(i) === OPEN_OBJECT) {
+      if (seenInto) return -1; // duplicate: the full parse decides which wins
+      seenInto = true;
+      i = scanObject(text, i, nested, undefined, '', found, 'params.arguments');
+      if (i < 0) return -1;
+    } else {
+      i = skipValue(text, i);
+      if (i < 0) return -1;
+      if (key === want) {
+        if (seenWant) return -1;
+        seenWant = true;
+        if (text.charCodeAt(start) === OPEN_OBJECT && i - start >= RAW_MIN_CHARS) {
+          found.push({ start, end: i, depth: scannedDepth, path });
+        }
+      } else if (key === into) {
+        if (seenInto) return -1;
+        seenInto = true;
+      }
+    }
+    i = skipSpace(text, i);
+    const c = text.charCodeAt(i);
+    if (c === CLOSE_OBJECT) return i + 1;
+    if (c !== COMMA) return -1;
+    i = skipSpace(text, i + 1);
+  }
+}
+
+/** Where the payload of a message text is, if it has one worth keeping raw. */
+export interface Envelope {
+  /** The text with the payload replaced by `0`: what `JSON.parse` gets. */
+  readonly envelope: string;
+  /** `result` of a response, or `arguments` in a request's `params`. */
+  readonly path: 'result' | 'params.arguments';
+  readonly raw: RawJson;
+}
+
+/**
+ * Scans a message's text: `undefined` unless it is one valid JSON object with a payload
+ * worth keeping raw (a `result` object, or an `arguments` object in `params`, of at least
+ * `RAW_MIN_CHARS`), and no other doubt. Never throws.
+ */
+export function scanEnvelope(text: string): Envelope | undefined {
+  if (text.length < RAW_MIN_CHARS) return undefined;
+  let i = skipSpace(text, 0);
+  if (text.charCodeAt(i) !== OPEN_OBJECT) return undefined;
+  const found: Found[] = [];
+  i = scanObject(text, i, 'result', 'params', 'arguments', found, 'result');
+  if (i < 0 || skipSpace(text, i) !== text.length || found.length !== 1) return undefined;
+  // Both a `result` and `params.arguments` in one message: not a routed message, left alone.
+  const { start, end, depth, path } = found[0] as Found;
+  return {
+    envelope: `${text.slice(0, start)}0${text.slice(end)}`,
+    path,
+    raw: new RawJson(text.slice(start, end), depth),
+  };
+}

@@ -1,0 +1,228 @@
+/**
+ * Envelope-only forwarding (core/rpc/envelopeScan.ts), property-based (fast-check, bounded
+ * runs): splicing a raw payload into a rewritten envelope writes what parse → rewrite →
+ * stringify writes, and the scanner accepts exactly the texts `JSON.parse` accepts, so that
+ * invalid JSON never reaches a peer.
+ */
+import fc from 'fast-check';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { RAW_MIN_CHARS, RawJson, scanEnvelope, skipValue } from '../../../core/rpc/envelopeScan.js';
+import {
+  decodeMessage,
+  materialized,
+  parseMessage,
+  stringifyMessage,
+} from '../../../core/rpc/wire.js';
+
+type Json = Record<string, unknown>;
+
+/** The router's rewrite of a routed request: id, name, and no caller progress token. */
+function rewriteRequest(message: Json): Json {
+  const params = message.params as Json;
+  const { progressToken: _token, ...meta } = (params._meta ?? {}) as Json;
+  const out: Json = { ...params, name: `up__${String(params.name)}` };
+  if (Object.keys(meta).length > 0) out._meta = meta;
+  else delete out._meta;
+  return { ...message, id: 7, params: out };
+}
+
+const rewriteResponse = (message: Json): Json => ({ ...message, id: 'client-42' });
+
+/** Replaces raw payloads by their values (what the message means). */
+function materialise(value: unknown): unknown {
+  if (value instanceof RawJson) return value.value();
+  if (Array.isArray(value)) return value.map(materialise);
+  if (typeof value === 'object' && value !== null) {
+    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, materialise(v)]));
+  }
+  return value;
+}
+
+/** An object payload, sometimes padded past the raw threshold. */
+const payload = fc
+  .tuple(fc.dictionary(fc.string(), fc.jsonValue({ maxDepth: 4 })), fc.boolean(), fc.string())
+  .map(([object, pad, text]) =>
+    pad ? { ...object, pad: `${text}${'·"\\\n'.repeat(RAW_MIN_CHARS / 4)}` } : object,
+  );
+
+const id = fc.oneof(fc.integer(), fc.string({ maxLength: 8 }));
+const format = fc.constantFrom<'compact' | 'pretty'>('compact', 'pretty');
+const write = (value: unknown, how: 'compact' | 'pretty'): string =>
+  how === 'compact' ? JSON.stringify(value) : JSON.stringify(value, null, 2);
+
+describe('envelope-only forwarding', () => {
+  let rawSeen = 0;
+  beforeEach(() => {
+    rawSeen = 0;
+  });
+
+  it('splices a request payload exactly as parse → rewrite → stringify writes it', () => {
+    fc.assert(
+      fc.property(
+        id,
+        fc.string({ maxLength: 12 }),
+        payload,
+        fc.option(fc.oneof(fc.integer(), fc.string({ maxLength: 6 })), { nil: undefined }),
+        fc.option(fc.dictionary(fc.string({ maxLength: 4 }), fc.jsonValue({ maxDepth: 1 })), {
+          nil: undefined,
+        }),
+        format,
+        (requestId, name, args, token, meta, how) => {
+          const _meta =
+            token === undefined && meta === undefined
+              ? undefined
+              : { ...meta, ...(token === undefined ? {} : { progressToken: token }) };
+          const message = {
+            jsonrpc: '2.0',
+            id: requestId,
+            method: 'tools/call',
+            params: { name, arguments: args, ...(_meta === undefined ? {} : { _meta }) },
+          };
+          const text = write(message, how);
+          const decoded = decodeMessage(text) as Json;
+          const spliced = stringifyMessage(rewriteRequest(decoded));
+          const expected = JSON.stringify(rewriteRequest(JSON.parse(text) as Json));
+          const raw = (decoded.params as Json).arguments instanceof RawJson;
+          if (raw) rawSeen += 1;
+          if (how === 'compact') {
+            expect(raw).toBe(JSON.stringify(args).length >= RAW_MIN_CHARS);
+            expect(spliced).toBe(expected);
+          } else expect(JSON.parse(spliced)).toEqual(JSON.parse(expected));
+        },
+      ),
+      { numRuns: 300 },
+    );
+    expect(rawSeen).toBeGreaterThan(30); // the property did exercise the raw path
+  });
+
+  it('splices a response result exactly as parse → rewrite → stringify writes it', () => {
+    fc.assert(
+      fc.property(id, payload, format, (responseId, result, how) => {
+        const text = write({ jsonrpc: '2.0', id: responseId, result }, how);
+        const decoded = decodeMessage(text) as Json;
+        const raw = decoded.result instanceof RawJson;
+        if (raw) rawSeen += 1;
+        const spliced = stringifyMessage(rewriteResponse(decoded));
+        const expected = JSON.stringify(rewriteResponse(JSON.parse(text) as Json));
+        if (how === 'compact') {
+          expect(raw).toBe(JSON.stringify(result).length >= RAW_MIN_CHARS);
+          expect(spliced).toBe(expected);
+        } else expect(JSON.parse(spliced)).toEqual(JSON.parse(expected));
+      }),
+      { numRuns: 300 },
+    );
+    expect(rawSeen).toBeGreaterThan(30);
+  });
+
+  it('means what the full parse means, for any JSON text', () => {
+    fc.assert(
+      fc.property(fc.jsonValue(), id, format, (value, someId, how) => {
+        for (const message of [
+          value,
+          { jsonrpc: '2.0', id: someId, result: { value, pad: 'x'.repeat(RAW_MIN_CHARS) } },
+          { id: someId, method: 'm', params: { arguments: { value, p: 'y'.repeat(300) } } },
+        ]) {
+          const text = write(message, how);
+          expect(materialise(decodeMessage(text))).toEqual(parseMessage(text));
+        }
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  it('accepts exactly what JSON.parse accepts (mutated messages, arbitrary text)', () => {
+    const valid = (text: string): boolean => {
+      try {
+        JSON.parse(text);
+        return true;
+      } catch {
+        return false;
+      }
+    };
+    const significant = fc.constantFrom(
+      ...'"\\{}[],:0123456789.eE+-tfnlrsu \t\n\u0000\u001fx'.split(''),
+    );
+    const mutation = fc.tuple(
+      fc.nat(),
+      fc.constantFrom('insert', 'replace', 'delete'),
+      significant,
+    );
+    const base = fc.tuple(id, payload, fc.boolean(), format).map(([someId, body, response, how]) =>
+      write(
+        response
+          ? { jsonrpc: '2.0', id: someId, result: { body, pad: 'z'.repeat(RAW_MIN_CHARS) } }
+          : {
+              jsonrpc: '2.0',
+              id: someId,
+              method: 'tools/call',
+              params: { name: 'n', arguments: { body, pad: 'z'.repeat(RAW_MIN_CHARS) } },
+            },
+        how,
+      ),
+    );
+    fc.assert(
+      fc.property(base, fc.array(mutation, { minLength: 1, maxLength: 3 }), (text, edits) => {
+        let mutated = text;
+        for (const [at, kind, char] of edits) {
+          const i = at % (mutated.length + 1);
+          if (kind === 'insert') mutated = mutated.slice(0, i) + char + mutated.slice(i);
+          else if (kind === 'replace') mutated = mutated.slice(0, i) + char + mutated.slice(i + 1);
+          else mutated = mutated.slice(0, i) + mutated.slice(i + 1);
+        }
+        const ok = valid(mutated);
+        // The scanner alone: the whole text is one value exactly when JSON.parse says so.
+        const start = mutated.length - mutated.trimStart().length;
+        const end = skipValue(mutated, start);
+        const scanned = end >= 0 && mutated.slice(end).trim() === '' && start < mutated.length;
+        expect(scanned).toBe(ok);
+        // And the decoder never yields a message for invalid text.
+        if (ok) expect(materialise(decodeMessage(mutated))).toEqual(parseMessage(mutated));
+        else expect(() => decodeMessage(mutated)).toThrow(SyntaxError);
+        if (!ok) expect(scanEnvelope(mutated)).toBeUndefined();
+      }),
+      { numRuns: 1000 },
+    );
+    fc.assert(
+      fc.property(fc.string({ maxLength: 40 }), (text) => {
+        const end = skipValue(text, 0);
+        expect(end >= 0 && text.slice(end).trim() === '' && text.trim() === text).toBe(
+          valid(text) && text.trim() === text,
+        );
+      }),
+      { numRuns: 1000 },
+    );
+  });
+
+  it('leaves a message to the full parse when unsure: escaped or duplicate routing keys', () => {
+    const big = `{"a":"${'x'.repeat(RAW_MIN_CHARS)}"}`;
+    const dupe = `{"jsonrpc":"2.0","id":1,"result":${big},"result":{"b":1}}`;
+    expect(scanEnvelope(dupe)).toBeUndefined();
+    expect(decodeMessage(dupe)).toEqual({ jsonrpc: '2.0', id: 1, result: { b: 1 } });
+    const escaped = `{"jsonrpc":"2.0","id":1,"res\\u0075lt":${big}}`;
+    expect(scanEnvelope(escaped)).toBeUndefined();
+    expect((decodeMessage(escaped) as Json).result).toEqual(JSON.parse(big));
+    const both = `{"id":1,"method":"m","params":{"arguments":${big}},"result":${big}}`;
+    expect(scanEnvelope(both)).toBeUndefined();
+  });
+
+  it('keeps the nesting depth of a raw payload for the depth bound', () => {
+    const deep = `${'['.repeat(40)}${']'.repeat(40)}`;
+    const text = `{"jsonrpc":"2.0","id":1,"result":{"d":${deep},"p":"${'x'.repeat(RAW_MIN_CHARS)}"}}`;
+    const decoded = decodeMessage(text) as Json;
+    expect(decoded.result).toBeInstanceOf(RawJson);
+    expect((decoded.result as RawJson).depth).toBe(41);
+  });
+});
+
+describe('materialized', () => {
+  it('parses a raw result or raw arguments, and leaves other messages as they are', () => {
+    const big = { text: 'x'.repeat(RAW_MIN_CHARS) };
+    const response = decodeMessage(JSON.stringify({ jsonrpc: '2.0', id: 1, result: big }));
+    expect((response as Json).result).toBeInstanceOf(RawJson);
+    expect(materialized(response)).toEqual({ jsonrpc: '2.0', id: 1, result: big });
+    const request = { jsonrpc: '2.0', id: 2, method: 'tools/call', params: { arguments: big } };
+    expect(materialized(decodeMessage(JSON.stringify(request)))).toEqual(request);
+    const plain = { jsonrpc: '2.0', method: 'x' };
+    expect(materialized(plain)).toBe(plain);
+  });
+});
