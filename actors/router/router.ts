@@ -251,6 +251,8 @@ export class Router {
     }
     const { timeoutMs, maxTotalTimeoutMs } = upstream.config;
     const options = {
+      // A modern upstream gets the caller's context in `_meta` (actors/upstream/upstream.ts).
+      context: caller.context,
       progress: caller.inbound.progressToken !== undefined,
       timeout: timeoutMs,
       resetTimeoutOnProgress: true,
@@ -496,6 +498,8 @@ export class Router {
   *#loggingUpstreams(): Iterable<string> {
     for (const upstream of this.#upstreams.values()) {
       if (upstream.state !== 'ready' || upstream.config.sessionMode === 'isolated') continue;
+      // 2026-07-28 has no logging/setLevel: the level travels in each request's `_meta`.
+      if (upstream.era === 'modern') continue;
       if (upstream.server?.capabilities.logging !== undefined) yield upstream.name;
     }
   }

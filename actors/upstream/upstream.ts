@@ -16,8 +16,11 @@ import { filter, lastValueFrom, map, Observable, type Subscription, throwError }
 import type { UpstreamConfig } from '../../core/config/config.js';
 import { keepalivePolicyOf, restartPolicyOf } from '../../core/config/supervisionConfig.js';
 import { type Logger, silentLogger } from '../../core/log.js';
-import type { ClientInfo } from '../../core/mcp/context.js';
-import { LATEST_LEGACY_VERSION, type LegacyVersion } from '../../core/mcp/versions.js';
+import type { ClientInfo, RequestContext } from '../../core/mcp/context.js';
+import { type ParamHeader, paramHeadersOf, paramHeaderValues } from '../../core/mcp/mcpParamHeaders.js';
+import { modernHeaders, withModernMeta } from '../../core/mcp/modernClient.js';
+import { META } from '../../core/mcp/modernRequest.js';
+import { type Era, LATEST_LEGACY_VERSION, type LegacyVersion } from '../../core/mcp/versions.js';
 import type { Connection, RequestEvent, RequestOptions } from '../../core/rpc/connection.js';
 import { ErrorCode, LocalError, RpcError } from '../../core/rpc/errors.js';
 import type { JsonObject } from '../../core/rpc/jsonrpc.js';
@@ -31,7 +34,7 @@ import type { Random } from './backoff.js';
 import { realClock } from './clock.js';
 import type { Health, SupervisorStatus } from './supervisor.js';
 import { explainFailure } from './upstreamErrors.js';
-import type { UpstreamServerInfo } from './upstreamSession.js';
+import type { UpstreamServerInfo } from './handshake.js';
 import { type SupervisorClock, UpstreamSupervisor } from './upstreamSupervisor.js';
 
 export type UpstreamState =
@@ -68,6 +71,14 @@ export interface UpstreamOptions {
   random?: Random;
 }
 
+/**
+ * A routed request's options: the connection's, plus who asks (a modern upstream gets the
+ * caller's context in `_meta`; absent: mcp-mux's own, as for its list refreshes).
+ */
+export interface UpstreamRequestOptions extends RequestOptions {
+  context?: RequestContext;
+}
+
 /** The queue lane of requests that come with no session (modern-era, stateless). */
 export const SESSIONLESS_LANE = '';
 
@@ -87,12 +98,22 @@ export class Upstream {
   #startedAt: number;
   /** Why mcp-mux itself closes the connection (told to requests it fails). */
   #closeReason: string | undefined;
+  readonly #log: Logger;
+  readonly #clientInfo: ClientInfo;
+  /** What mcp-mux's own requests to a modern upstream declare. */
+  readonly #modernCapabilities: JsonObject = {};
+  /** Modern upstreams: the `x-mcp-header` annotations of each tool (its upstream name). */
+  readonly #paramHeaders = new Map<string, ParamHeader[]>();
+  /** Modern upstreams: the `ttlMs` of each list method's last fetch (the smallest page's). */
+  readonly #listTtl = new Map<string, number>();
 
   constructor(options: UpstreamOptions) {
     this.name = options.config.name;
     this.config = options.config;
     this.#clock = options.clock ?? realClock;
     this.#startedAt = this.#clock.now();
+    this.#log = options.log ?? silentLogger;
+    this.#clientInfo = options.clientInfo;
     this.#queue = new Admission({
       concurrency: options.config.concurrency,
       maxQueue: options.config.maxQueue,
@@ -115,6 +136,9 @@ export class Upstream {
         capabilities: options.capabilities,
         protocolVersion: options.protocolVersion ?? LATEST_LEGACY_VERSION,
         initializeTimeoutMs: options.config.initializeTimeoutMs ?? options.initializeTimeoutMs,
+        // HTTP+SSE is a legacy-only transport: nothing to probe there.
+        protocol: options.config.transport === 'sse' ? 'legacy' : (options.config.protocol ?? 'auto'),
+        modernCapabilities: this.#modernCapabilities,
       },
       onSessionState: (value) => {
         const state = value as UpstreamState;
@@ -165,6 +189,16 @@ export class Upstream {
     return this.#supervisor.session?.server;
   }
 
+  /** The era of the ready (or last) session: `modern` upstreams get `_meta` on every request. */
+  get era(): Era | undefined {
+    return this.server?.era;
+  }
+
+  /** The `ttlMs` a modern upstream gave its last `method` list (undefined: none, or legacy). */
+  listTtlMs(method: string): number | undefined {
+    return this.#listTtl.get(method);
+  }
+
   get connection(): Connection | undefined {
     return this.#state === 'ready' ? this.#supervisor.session?.connection : undefined;
   }
@@ -195,7 +229,7 @@ export class Upstream {
   request$(
     method: string,
     params: JsonObject,
-    options: RequestOptions,
+    options: UpstreamRequestOptions,
     lane: string = SESSIONLESS_LANE,
     onAdmit?: (ticket: AdmissionTicket) => void,
   ): Observable<RequestEvent> {
@@ -235,8 +269,12 @@ export class Upstream {
                       ? {}
                       : { maxTotalTimeout: rest(maxTotalTimeout, waited) }),
                   };
-            inner = connection.request$(method, params, running).subscribe({
-              next: (event) => subscriber.next(event),
+            const modern = this.server?.era === 'modern';
+            const [sent, sentOptions] = modern
+              ? this.#modernRequest(method, params, running)
+              : [params, running];
+            inner = connection.request$(method, sent, sentOptions).subscribe({
+              next: (event) => subscriber.next(modern ? withoutServerInfo(event) : event),
               error: (error: unknown) => {
                 done();
                 explain(error);
@@ -280,6 +318,34 @@ export class Upstream {
         map((event) => event.result),
       ),
     );
+  }
+
+  /**
+   * A request as a modern upstream gets it: the caller's context in `_meta` (a modern caller's
+   * own capabilities, so an `input_required` result it gets is one it can answer; mcp-mux's
+   * own, `{}`, for legacy callers and its own requests until the bridging work) and the
+   * request-metadata headers (`Mcp-Param-*` from the tool's `x-mcp-header` annotations).
+   */
+  #modernRequest(
+    method: string,
+    params: JsonObject,
+    options: UpstreamRequestOptions,
+  ): [JsonObject, RequestOptions] {
+    const version = this.server?.protocolVersion ?? '';
+    const { context, ...rest } = options;
+    const modernCaller = context !== undefined && context.protocolVersion === version;
+    const sent = withModernMeta(params, {
+      protocolVersion: version,
+      clientCapabilities: modernCaller ? context.clientCapabilities : this.#modernCapabilities,
+      clientInfo: context?.clientInfo ?? this.#clientInfo,
+      logLevel: context?.logLevel,
+    });
+    const annotated =
+      method === 'tools/call' && typeof params.name === 'string'
+        ? this.#paramHeaders.get(params.name)
+        : undefined;
+    const paramHeaders = annotated ? paramHeaderValues(annotated, params.arguments) : undefined;
+    return [sent, { ...rest, headers: modernHeaders(method, sent, version, paramHeaders) }];
   }
 
   #ownOptions(): RequestOptions {
@@ -328,16 +394,49 @@ export class Upstream {
     const items: JsonObject[] = [];
     const seen = new Set<string>();
     let cursor: string | undefined;
+    const modern = this.era === 'modern';
+    let ttl: number | undefined;
     for (let page = 0; page < MAX_LIST_PAGES; page++) {
       const result = await this.call(method, cursor === undefined ? {} : { cursor });
       const list = result[key];
       if (Array.isArray(list)) items.push(...(list as JsonObject[]));
+      const pageTtl = result.ttlMs;
+      if (modern && typeof pageTtl === 'number' && Number.isInteger(pageTtl) && pageTtl >= 0) {
+        ttl = ttl === undefined ? pageTtl : Math.min(ttl, pageTtl);
+      }
       const next = result.nextCursor;
       if (typeof next !== 'string' || seen.has(next)) break;
       seen.add(next);
       cursor = next;
     }
-    return items;
+    if (ttl === undefined) this.#listTtl.delete(method);
+    else this.#listTtl.set(method, ttl);
+    return modern && method === 'tools/list' ? this.#annotatedTools(items) : items;
+  }
+
+  /**
+   * Records each tool's `x-mcp-header` annotations; over Streamable HTTP a tool whose
+   * annotations break the rules is left out, with a warning (streamable-http "Schema
+   * Extension": the client MUST exclude it).
+   */
+  #annotatedTools(tools: JsonObject[]): JsonObject[] {
+    this.#paramHeaders.clear();
+    const http = this.config.transport === 'streamable-http';
+    return tools.filter((tool) => {
+      const name = tool.name;
+      const headers = paramHeadersOf(tool.inputSchema);
+      if (!headers.ok) {
+        if (!http) return true;
+        this.#log.warn(
+          `upstream ${this.name}: tool ${JSON.stringify(name)} left out: ${headers.reason}`,
+        );
+        return false;
+      }
+      if (typeof name === 'string' && headers.headers.length > 0) {
+        this.#paramHeaders.set(name, headers.headers);
+      }
+      return true;
+    });
   }
 
   unavailable(why?: string): RpcError {
@@ -360,4 +459,19 @@ export class Upstream {
     await this.#supervisor.stop();
     await this.#supervisor.session?.connection?.close();
   }
+}
+
+/**
+ * A modern upstream's result without its `io.modelcontextprotocol/serverInfo` (the server a
+ * client talks to is mcp-mux, which names itself); the rest passes through untouched.
+ */
+function withoutServerInfo(event: RequestEvent): RequestEvent {
+  if (event.kind !== 'result') return event;
+  const meta = event.result._meta;
+  if (typeof meta !== 'object' || meta === null || !(META.serverInfo in meta)) return event;
+  const { [META.serverInfo]: _, ...rest } = meta as JsonObject;
+  const result: JsonObject = { ...event.result };
+  if (Object.keys(rest).length > 0) result._meta = rest;
+  else delete result._meta;
+  return { kind: 'result', result };
 }

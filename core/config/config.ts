@@ -42,6 +42,12 @@ export type { NameFilter } from '../catalog/naming.js';
 export type { ConfigIssue } from './configSchema.js';
 
 export type SessionMode = 'shared' | 'isolated';
+/**
+ * Which protocol era to speak to an upstream: `auto` probes (`server/discover`, then
+ * `initialize`: actors/upstream/handshake.ts), the others skip the probe.
+ */
+export type UpstreamProtocol = 'auto' | '2026-07-28' | 'legacy';
+export const UPSTREAM_PROTOCOLS: readonly UpstreamProtocol[] = ['auto', '2026-07-28', 'legacy'];
 export type UpstreamTransportKind = 'stdio' | 'streamable-http' | 'sse' | 'ws';
 export type ConfigLogLevel = 'debug' | 'info' | 'warn' | 'error';
 
@@ -63,6 +69,8 @@ export interface UpstreamConfig extends UpstreamSupervisionConfig {
   /** Defaults to `name`; `""` exposes names unchanged. */
   prefix: string;
   sessionMode: SessionMode;
+  /** The protocol era toward this upstream (absent: `auto`). */
+  protocol?: UpstreamProtocol;
   concurrency: number;
   maxQueue: number;
   timeoutMs: number;
@@ -161,6 +169,7 @@ const SERVER_KEYS = new Set([
   'headers',
   'prefix',
   'sessionMode',
+  'protocol',
   'concurrency',
   'maxQueue',
   'timeoutMs',
@@ -382,6 +391,10 @@ function parseServer(
   if (raw.sessionMode !== undefined) {
     upstream.sessionMode =
       oneOf(raw.sessionMode, at('sessionMode'), issues, SESSION_MODES) ?? 'shared';
+  }
+  if (raw.protocol !== undefined) {
+    const protocol = oneOf(raw.protocol, at('protocol'), issues, UPSTREAM_PROTOCOLS);
+    if (protocol !== undefined) upstream.protocol = protocol;
   }
 
   const transport = parseTransport(raw, path, issues);

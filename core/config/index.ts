@@ -10,6 +10,8 @@ export {
   type RouterConfig,
   type SessionMode,
   type UpstreamConfig,
+  UPSTREAM_PROTOCOLS,
+  type UpstreamProtocol,
   type UpstreamTransportKind,
 } from './config.js';
 export {

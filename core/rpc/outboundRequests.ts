@@ -220,10 +220,12 @@ export class OutboundRequests {
     const related = options?.relatedRequestId;
     const sendOptions = related === undefined ? undefined : { relatedRequestId: related };
     this.#table.set(id, { id, method, subscriber, progress, sendOptions });
+    // The headers belong to this request alone (not to its `notifications/cancelled`).
+    const headers = options?.headers;
     try {
       this.#send(
         request(id, method, progress ? withProgressToken(params, id) : params),
-        sendOptions,
+        headers === undefined ? sendOptions : { ...sendOptions, headers },
       );
     } catch (error) {
       // e.g. params that do not serialize: nothing went out, so there is nothing to cancel;

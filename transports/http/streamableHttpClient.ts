@@ -132,11 +132,15 @@ export class StreamableHttpClientTransport extends BaseTransport {
     this.#protocolVersion = version;
   }
 
-  /** `relatedRequestId` is meaningless client-side: every POST is its own stream. */
-  send(message: unknown, _options?: SendOptions): void {
+  /**
+   * `relatedRequestId` is meaningless client-side: every POST is its own stream.
+   * `headers` go on this message's POST (over the transport's own).
+   */
+  send(message: unknown, options?: SendOptions): void {
     if (!this.isOpen) return;
+    const extra = options?.headers;
     this.#chain = this.#chain
-      .then(() => this.#post(message))
+      .then(() => this.#post(message, extra))
       .catch((error: unknown) => this.#onFailure(error, requestIds(message)));
   }
 
@@ -197,17 +201,18 @@ export class StreamableHttpClientTransport extends BaseTransport {
   }
 
   /** Starts one POST; resolves when the next POST may start (see "Order" above). */
-  async #post(message: unknown): Promise<void> {
+  async #post(message: unknown, extra?: Readonly<Record<string, string>>): Promise<void> {
     if (!this.isOpen) return;
     const ids = requestIds(message);
     const sentSession = this.#sessionId !== undefined;
     const exchange = this.#openExchange(ids);
+    const headers = this.#headers({
+      accept: 'application/json, text/event-stream',
+      'content-type': 'application/json',
+    });
     const response = this.#request({
       method: 'POST',
-      headers: this.#headers({
-        accept: 'application/json, text/event-stream',
-        'content-type': 'application/json',
-      }),
+      headers: extra === undefined ? headers : { ...headers, ...extra },
       body: stringifyMessage(message),
       signal: exchange.controller.signal,
     });
