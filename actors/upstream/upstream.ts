@@ -33,6 +33,7 @@ import {
 import type { Random } from './backoff.js';
 import { realClock } from './clock.js';
 import type { Health, SupervisorStatus } from './supervisor.js';
+import { ModernListen } from './modernListen.js';
 import { explainFailure } from './upstreamErrors.js';
 import type { UpstreamServerInfo } from './handshake.js';
 import { type SupervisorClock, UpstreamSupervisor } from './upstreamSupervisor.js';
@@ -106,6 +107,8 @@ export class Upstream {
   readonly #paramHeaders = new Map<string, ParamHeader[]>();
   /** Modern upstreams: the `ttlMs` of each list method's last fetch (the smallest page's). */
   readonly #listTtl = new Map<string, number>();
+  /** Modern upstreams: the `subscriptions/listen` for list changes while ready. */
+  #listen: ModernListen | undefined;
 
   constructor(options: UpstreamOptions) {
     this.name = options.config.name;
@@ -145,7 +148,10 @@ export class Upstream {
         if (state === this.#state) return;
         if (state === 'connecting') this.#startedAt = this.#clock.now();
         this.#state = state;
+        this.#listen?.stop();
+        this.#listen = undefined;
         options.onState(this, state);
+        if (state === 'ready' && supervised) this.#listenForChanges();
       },
       onStatus: (status) => options.onStatus?.(this, status),
       clock: this.#clock,
@@ -155,6 +161,28 @@ export class Upstream {
 
   start(): void {
     this.#supervisor.start();
+  }
+
+  /** A ready modern upstream's list changes come from a `subscriptions/listen` (modernListen.ts). */
+  #listenForChanges(): void {
+    const connection = this.connection;
+    const server = this.server;
+    if (!connection || server?.era !== 'modern') return;
+    this.#listen = new ModernListen({
+      name: this.name,
+      connection,
+      server,
+      clientInfo: this.#clientInfo,
+      capabilities: this.#modernCapabilities,
+      clock: this.#clock,
+      log: this.#log,
+    });
+    this.#listen.start();
+  }
+
+  /** Whether a modern upstream's list changes reach mcp-mux (a listen is open for them). */
+  get listensForChanges(): boolean {
+    return this.#listen?.wanted === true;
   }
 
   /** When the current attempt started connecting. */
@@ -456,6 +484,7 @@ export class Upstream {
   async close(reason = 'the upstream was closed by mcp-mux'): Promise<void> {
     this.#closeReason ??= reason;
     this.#queue.cancelAll(this.unavailable(this.#closeReason));
+    this.#listen?.stop();
     await this.#supervisor.stop();
     await this.#supervisor.session?.connection?.close();
   }
