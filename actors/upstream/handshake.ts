@@ -42,16 +42,14 @@ export interface UpstreamServerInfo {
 }
 
 /** The legacy handshake: `initialize`, check the answered version, `notifications/initialized`. */
-export async function initializeUpstream(
-  input: {
-    clientInfo: ClientInfo;
-    capabilities: JsonObject;
-    protocolVersion: LegacyVersion;
-    connection: Connection;
-    timeoutMs: number;
-    signal?: AbortSignal;
-  },
-): Promise<UpstreamServerInfo> {
+export async function initializeUpstream(input: {
+  clientInfo: ClientInfo;
+  capabilities: JsonObject;
+  protocolVersion: LegacyVersion;
+  connection: Connection;
+  timeoutMs: number;
+  signal?: AbortSignal;
+}): Promise<UpstreamServerInfo> {
   const event = await lastValueFrom(
     input.connection.request$(
       'initialize',
@@ -187,7 +185,8 @@ export async function handshake(input: HandshakeInput): Promise<UpstreamServerIn
     const answer = await discover(input, MODERN_VERSION, input.timeoutMs);
     const verdict = classifyProbe(answer);
     if (verdict.era !== 'modern') {
-      const why = 'result' in answer ? verdict.reason : `${answer.error.code} ${answer.error.message}`;
+      const why =
+        'result' in answer ? verdict.reason : `${answer.error.code} ${answer.error.message}`;
       throw new Error(`the upstream does not speak ${MODERN_VERSION} (server/discover: ${why})`);
     }
     return modernServer(input, verdict);
@@ -209,7 +208,6 @@ export async function handshake(input: HandshakeInput): Promise<UpstreamServerIn
   });
 }
 
-
 /** The keepalive request of a modern upstream: `server/discover` with mcp-mux's own context. */
 export function modernKeepalive(
   input: Pick<HandshakeInput, 'clientInfo'> & { modernCapabilities?: JsonObject },
@@ -223,5 +221,9 @@ export function modernKeepalive(
       clientInfo: input.clientInfo,
     },
   );
-  return ['server/discover', params, modernHeaders('server/discover', params, server.protocolVersion)];
+  return [
+    'server/discover',
+    params,
+    modernHeaders('server/discover', params, server.protocolVersion),
+  ];
 }

@@ -17,7 +17,11 @@ import type { UpstreamConfig } from '../../core/config/config.js';
 import { keepalivePolicyOf, restartPolicyOf } from '../../core/config/supervisionConfig.js';
 import { type Logger, silentLogger } from '../../core/log.js';
 import type { ClientInfo, RequestContext } from '../../core/mcp/context.js';
-import { type ParamHeader, paramHeadersOf, paramHeaderValues } from '../../core/mcp/mcpParamHeaders.js';
+import {
+  type ParamHeader,
+  paramHeadersOf,
+  paramHeaderValues,
+} from '../../core/mcp/mcpParamHeaders.js';
 import { modernHeaders, withModernMeta } from '../../core/mcp/modernClient.js';
 import { META } from '../../core/mcp/modernRequest.js';
 import { type Era, LATEST_LEGACY_VERSION, type LegacyVersion } from '../../core/mcp/versions.js';
@@ -32,10 +36,10 @@ import {
 } from './admission.js';
 import type { Random } from './backoff.js';
 import { realClock } from './clock.js';
-import type { Health, SupervisorStatus } from './supervisor.js';
-import { ModernListen } from './modernListen.js';
-import { explainFailure } from './upstreamErrors.js';
 import type { UpstreamServerInfo } from './handshake.js';
+import { ModernListen } from './modernListen.js';
+import type { Health, SupervisorStatus } from './supervisor.js';
+import { explainFailure } from './upstreamErrors.js';
 import { type SupervisorClock, UpstreamSupervisor } from './upstreamSupervisor.js';
 
 export type UpstreamState =
@@ -140,7 +144,8 @@ export class Upstream {
         protocolVersion: options.protocolVersion ?? LATEST_LEGACY_VERSION,
         initializeTimeoutMs: options.config.initializeTimeoutMs ?? options.initializeTimeoutMs,
         // HTTP+SSE is a legacy-only transport: nothing to probe there.
-        protocol: options.config.transport === 'sse' ? 'legacy' : (options.config.protocol ?? 'auto'),
+        protocol:
+          options.config.transport === 'sse' ? 'legacy' : (options.config.protocol ?? 'auto'),
         modernCapabilities: this.#modernCapabilities,
       },
       onSessionState: (value) => {

@@ -11,14 +11,15 @@
  * restarting is the supervisor's job, which starts a fresh session.
  */
 import { assign, fromCallback, fromPromise, type SnapshotFrom, setup } from 'xstate';
-import type { ClientInfo } from '../../core/mcp/context.js';
 import type { UpstreamProtocol } from '../../core/config/config.js';
+import type { ClientInfo } from '../../core/mcp/context.js';
 import type { LegacyVersion } from '../../core/mcp/versions.js';
 import type { Connection } from '../../core/rpc/connection.js';
 import type { JsonObject } from '../../core/rpc/jsonrpc.js';
 import { handshake, type UpstreamServerInfo } from './handshake.js';
 
 export { initializeUpstream, type UpstreamServerInfo } from './handshake.js';
+
 import { describeClose } from './upstreamErrors.js';
 
 export interface UpstreamSessionInput {

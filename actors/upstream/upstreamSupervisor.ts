@@ -20,8 +20,8 @@ import type { Connection } from '../../core/rpc/connection.js';
 import { RpcError } from '../../core/rpc/errors.js';
 import type { Random } from './backoff.js';
 import { realClock, type UpstreamClock } from './clock.js';
-import { type SupervisorStatus, supervisorMachine, supervisorStatus } from './supervisor.js';
 import { modernKeepalive } from './handshake.js';
+import { type SupervisorStatus, supervisorMachine, supervisorStatus } from './supervisor.js';
 import { isLocalAnswer } from './upstreamErrors.js';
 import type {
   UpstreamServerInfo,

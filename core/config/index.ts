@@ -9,8 +9,8 @@ export {
   parseConfig,
   type RouterConfig,
   type SessionMode,
-  type UpstreamConfig,
   UPSTREAM_PROTOCOLS,
+  type UpstreamConfig,
   type UpstreamProtocol,
   type UpstreamTransportKind,
 } from './config.js';

@@ -8,7 +8,7 @@
 import type { JsonObject } from '../rpc/jsonrpc.js';
 import type { ClientInfo } from './context.js';
 import type { LoggingLevel } from './logLevel.js';
-import { META, metaOf, ModernErrorCode } from './modernRequest.js';
+import { META, ModernErrorCode, metaOf } from './modernRequest.js';
 import { LEGACY_VERSIONS, type LegacyVersion, MODERN_VERSIONS } from './versions.js';
 
 /** The modern revision mcp-mux speaks to upstreams. */
@@ -27,7 +27,10 @@ export interface ModernCallerMeta {
  * `traceparent`, `tracestate`, `baggage` and vendor keys stay; a context key the caller sent
  * is replaced by the router's).
  */
-export function withModernMeta(params: JsonObject | undefined, caller: ModernCallerMeta): JsonObject {
+export function withModernMeta(
+  params: JsonObject | undefined,
+  caller: ModernCallerMeta,
+): JsonObject {
   const meta: JsonObject = {
     ...metaOf(params),
     [META.protocolVersion]: caller.protocolVersion,
@@ -109,7 +112,11 @@ function fromSupported(supported: readonly unknown[], what: string): ProbeVerdic
   if (modern !== undefined) return { era: 'modern', version: modern };
   const legacy = newestLegacy(supported);
   if (legacy !== undefined) {
-    return { era: 'legacy', version: legacy, reason: `${what} lists no modern version mcp-mux speaks` };
+    return {
+      era: 'legacy',
+      version: legacy,
+      reason: `${what} lists no modern version mcp-mux speaks`,
+    };
   }
   return {
     era: 'none',
@@ -144,4 +151,3 @@ export function classifyProbe(
   }
   return { era: 'modern', version: MODERN_VERSION };
 }
-
