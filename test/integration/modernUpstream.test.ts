@@ -39,8 +39,16 @@ async function startHttpFixture(modernOnly: boolean): Promise<Proc & { url: stri
   return { ...proc, url };
 }
 
-const textOf = (result: { content?: unknown }): string =>
-  ((result.content ?? []) as { type: string; text?: string }[]).map((c) => c.text ?? '').join('');
+/** What the test wraps of an SDK client transport. */
+interface Hooks {
+  onmessage?: ((message: unknown, extra?: unknown) => void) | undefined;
+  send(message: unknown, options?: unknown): Promise<void>;
+}
+
+const textOf = (result: unknown): string =>
+  (((result as { content?: unknown }).content ?? []) as { type: string; text?: string }[])
+    .map((c) => c.text ?? '')
+    .join('');
 
 interface Upstream {
   label: string;
@@ -104,62 +112,77 @@ describe.each(upstreams)('a 2026-07-28 upstream, $label', ({ modernOnly, http })
     }
   }, 60_000);
 
-  it('passes input_required through to a pinned v2 client, and its retry back', async () => {
-    const transport = new ModernStdioTransport({
-      command: process.execPath,
-      args: [cliPath, '--config', writeConfig({ mcpServers: { m: upstream() } })],
-      stderr: 'pipe',
-    });
-    const wire: unknown[] = [];
-    const sent: unknown[] = [];
-    const send = transport.send.bind(transport);
-    transport.send = (message, options) => {
-      sent.push(message);
-      return send(message, options);
-    };
-    const client = new ModernClient(
-      { name: 'modern-upstream-test', version: '1.0.0' },
-      {
-        capabilities: { elicitation: { form: {} } },
-        versionNegotiation: { mode: { pin: VERSION } },
-      },
-    );
-    client.setRequestHandler('elicitation/create', async () => ({
-      action: 'accept',
-      content: { name: 'Ada' },
-    }));
-    await client.connect(transport);
-    const deliver = transport.onmessage;
-    transport.onmessage = (message, extra) => {
-      wire.push(message);
-      deliver?.(message, extra);
-    };
-    try {
-      const result = await client.callTool({
-        name: 'm__test_streaming_elicitation',
-        arguments: {},
-      });
-      expect(textOf(result as { content?: unknown })).toBe('answer: {"name":"Ada"}');
-      // The interim result reached the client as the upstream sent it …
-      const interim = wire.find(
-        (m) => (m as { result?: { resultType?: string } }).result?.resultType === 'input_required',
-      ) as { result: Record<string, unknown> } | undefined;
-      expect(interim?.result.inputRequests).toBeDefined();
-      // … and the client's retry (a new id, with inputResponses) reached the same tool.
-      const calls = sent.filter((m) => (m as { method?: string }).method === 'tools/call') as {
-        id: number;
-        params: Record<string, unknown>;
-      }[];
-      expect(calls).toHaveLength(2);
-      expect(calls[1]?.id).not.toBe(calls[0]?.id);
-      expect(calls[1]?.params.inputResponses).toBeDefined();
-      if (interim?.result.requestState !== undefined) {
-        expect(calls[1]?.params.requestState).toBe(interim.result.requestState);
+  it.each(['stdio', 'http'] as const)(
+    'passes input_required through to a pinned v2 client (facade: %s), and its retry back',
+    async (facade) => {
+      const configFile = writeConfig({ mcpServers: { m: upstream() } });
+      let cli: (Proc & { listeners: { http?: string } }) | undefined;
+      let transport: ModernStdioTransport | ModernHttpTransport;
+      if (facade === 'http') {
+        cli = await startCli(configFile, ['--http', '127.0.0.1:0']);
+        transport = new ModernHttpTransport(new URL(cli.listeners.http ?? ''));
+      } else {
+        transport = new ModernStdioTransport({
+          command: process.execPath,
+          args: [cliPath, '--config', configFile],
+          stderr: 'pipe',
+        });
       }
-    } finally {
-      await client.close();
-    }
-  }, 60_000);
+      const wire: unknown[] = [];
+      const sent: unknown[] = [];
+      const hooks = transport as unknown as Hooks;
+      const send = hooks.send.bind(transport);
+      hooks.send = (message, options) => {
+        sent.push(message);
+        return send(message, options);
+      };
+      const client = new ModernClient(
+        { name: 'modern-upstream-test', version: '1.0.0' },
+        {
+          capabilities: { elicitation: { form: {} } },
+          versionNegotiation: { mode: { pin: VERSION } },
+        },
+      );
+      client.setRequestHandler('elicitation/create', async () => ({
+        action: 'accept',
+        content: { name: 'Ada' },
+      }));
+      await client.connect(transport);
+      const deliver = hooks.onmessage;
+      hooks.onmessage = (message, extra) => {
+        wire.push(message);
+        deliver?.(message, extra);
+      };
+      try {
+        const result = await client.callTool({
+          name: 'm__test_streaming_elicitation',
+          arguments: {},
+        });
+        expect(textOf(result)).toBe('answer: {"name":"Ada"}');
+        // The interim result reached the client as the upstream sent it …
+        const interim = wire.find(
+          (m) =>
+            (m as { result?: { resultType?: string } }).result?.resultType === 'input_required',
+        ) as { result: Record<string, unknown> } | undefined;
+        expect(interim?.result.inputRequests).toBeDefined();
+        // … and the client's retry (a new id, with inputResponses) reached the same tool.
+        const calls = sent.filter((m) => (m as { method?: string }).method === 'tools/call') as {
+          id: number;
+          params: Record<string, unknown>;
+        }[];
+        expect(calls).toHaveLength(2);
+        expect(calls[1]?.id).not.toBe(calls[0]?.id);
+        expect(calls[1]?.params.inputResponses).toBeDefined();
+        if (interim?.result.requestState !== undefined) {
+          expect(calls[1]?.params.requestState).toBe(interim.result.requestState);
+        }
+      } finally {
+        await client.close();
+        await cli?.stop();
+      }
+    },
+    60_000,
+  );
 });
 
 describe('list changes of a modern upstream (subscriptions/listen)', () => {
