@@ -158,6 +158,10 @@ export class Router {
       isCurrent: (u) => this.#upstreams.get(u.name) === u && u.state === 'ready',
       changed: (kind) => this.#changed(kind),
       quiet: () => this.#closed || this.#draining,
+      schedule: (ms, fn) => {
+        const timer = this.scheduler.schedule(fn, ms);
+        return () => timer.unsubscribe();
+      },
     });
     this.#routeHost = routeHostOf(this);
     this.#sessionHost = sessionHostOf(this, (request, caller) =>
