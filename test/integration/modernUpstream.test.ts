@@ -4,6 +4,9 @@
  * used through mcp-mux by the v1 SDK client (legacy era) and by the v2 SDK client pinned to
  * 2026-07-28 (MRTR `input_required` passed through and retried). Real processes throughout.
  */
+
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import {
   Client as ModernClient,
   StreamableHTTPClientTransport as ModernHttpTransport,
@@ -20,6 +23,7 @@ import {
   fixturePath,
   writeConfig,
 } from './harness.js';
+import { clientMessageIssues } from './schema.js';
 
 const VERSION = '2026-07-28';
 
@@ -261,5 +265,74 @@ describe('a modern upstream over HTTP, probed', () => {
     } finally {
       await server.stop();
     }
+  }, 60_000);
+});
+
+describe('what mcp-mux sends a modern upstream', () => {
+  it('is valid 2026-07-28 (JSON Schema), with the context in every request', async () => {
+    const configFile = writeConfig({});
+    const log = join(configFile, '..', 'upstream-stdin.ndjson');
+    const cli = await connectCli(
+      writeConfig({
+        mcpServers: {
+          m: {
+            command: process.execPath,
+            args: [fixturePath('teeServer'), log, fixturePath('modernServer'), '--modern-only'],
+          },
+        },
+      }),
+    );
+    try {
+      await cli.client.listTools();
+      await cli.client.callTool({ name: 'm__test_tool_with_progress', arguments: {} }, undefined, {
+        onprogress: () => {},
+      });
+      await cli.client.getPrompt({ name: 'm__test_simple_prompt' });
+      await cli.client.readResource({ uri: 'test://static-text' });
+      await cli.client.complete({
+        ref: { type: 'ref/prompt', name: 'm__test_prompt_with_arguments' },
+        argument: { name: 'arg1', value: 'pa' },
+      });
+      await cli.client.setLoggingLevel('debug');
+      await cli.client.callTool({ name: 'm__test_logging_tool', arguments: {} });
+    } finally {
+      await cli.close();
+    }
+    const sent = readFileSync(log, 'utf8')
+      .split('\n')
+      .filter((line) => line.trim() !== '')
+      .map((line) => JSON.parse(line) as { method?: string; id?: unknown; params?: never });
+    const methods = sent.map((m) => m.method);
+    expect(methods[0]).toBe('server/discover');
+    expect(methods).toEqual(
+      expect.arrayContaining([
+        'subscriptions/listen',
+        'tools/list',
+        'tools/call',
+        'prompts/get',
+        'resources/read',
+        'completion/complete',
+      ]),
+    );
+    expect(methods).not.toContain('initialize');
+    expect(methods).not.toContain('ping');
+    expect(methods).not.toContain('logging/setLevel');
+    expect(clientMessageIssues(VERSION, sent)).toEqual([]);
+    for (const request of sent.filter((m) => m.id !== undefined)) {
+      const meta = (request.params as { _meta?: Record<string, unknown> } | undefined)?._meta;
+      expect(meta?.['io.modelcontextprotocol/protocolVersion']).toBe(VERSION);
+      expect(meta?.['io.modelcontextprotocol/clientCapabilities']).toBeDefined();
+    }
+    // The session's level travels in the request's _meta (no logging/setLevel in 2026-07-28).
+    const logged = sent.find(
+      (m) =>
+        m.method === 'tools/call' &&
+        (m.params as { name?: string } | undefined)?.name === 'test_logging_tool',
+    );
+    expect(
+      (logged?.params as { _meta?: Record<string, unknown> } | undefined)?._meta?.[
+        'io.modelcontextprotocol/logLevel'
+      ],
+    ).toBe('debug');
   }, 60_000);
 });
