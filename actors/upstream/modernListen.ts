@@ -24,8 +24,14 @@ import type { UpstreamServerInfo } from './handshake.js';
 const isObject = (value: unknown): value is JsonObject =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
 
-/** The `SubscriptionFilter` of the list changes `capabilities` offer (empty: nothing to ask). */
-export function listChangeFilter(capabilities: JsonObject): JsonObject {
+/**
+ * The `SubscriptionFilter` of the list changes `capabilities` offer, and of the resources
+ * subscribed to when the upstream offers `resources.subscribe` (empty: nothing to ask).
+ */
+export function listChangeFilter(
+  capabilities: JsonObject,
+  resources: ReadonlySet<string> = new Set(),
+): JsonObject {
   const filter: JsonObject = {};
   const offers = (key: string) => {
     const capability = capabilities[key];
@@ -34,6 +40,10 @@ export function listChangeFilter(capabilities: JsonObject): JsonObject {
   if (offers('tools')) filter.toolsListChanged = true;
   if (offers('prompts')) filter.promptsListChanged = true;
   if (offers('resources')) filter.resourcesListChanged = true;
+  const resourceCaps = capabilities.resources;
+  if (resources.size > 0 && isObject(resourceCaps) && resourceCaps.subscribe === true) {
+    filter.resourceSubscriptions = [...resources];
+  }
   return filter;
 }
 
@@ -46,6 +56,8 @@ export interface ModernListenOptions {
   clock: UpstreamClock;
   log: Logger;
   retryMs?: number;
+  /** The resource URIs (the upstream's) subscribed to: `resources/subscribe` of the router. */
+  resources?: ReadonlySet<string>;
 }
 
 /** One upstream's list-change listen, for as long as its connection is ready. */
@@ -61,14 +73,29 @@ export class ModernListen {
 
   /** Whether the upstream offers list changes (and so whether `start` listens at all). */
   get wanted(): boolean {
-    return Object.keys(listChangeFilter(this.#options.server.capabilities)).length > 0;
+    return Object.keys(this.#filter()).length > 0;
+  }
+
+  #filter(): JsonObject {
+    return listChangeFilter(this.#options.server.capabilities, this.#options.resources);
+  }
+
+  /** The filter changed (a resource subscription): the listen is replaced by a new one. */
+  restart(): void {
+    if (this.#stopped) return;
+    if (this.#timer !== undefined) this.#options.clock.clearTimeout(this.#timer as never);
+    this.#timer = undefined;
+    const previous = this.#subscription;
+    this.#subscription = undefined;
+    this.start();
+    previous?.unsubscribe();
   }
 
   start(): void {
     if (this.#stopped || !this.wanted) return;
     const { connection, server, name, log } = this.#options;
     const params = withModernMeta(
-      { notifications: listChangeFilter(server.capabilities) },
+      { notifications: this.#filter() },
       {
         protocolVersion: server.protocolVersion,
         clientCapabilities: this.#options.capabilities,
@@ -76,11 +103,11 @@ export class ModernListen {
       },
     );
     const headers = modernHeaders('subscriptions/listen', params, server.protocolVersion);
-    this.#subscription = connection
+    const subscription = connection
       .request$('subscriptions/listen', params, { headers })
       .subscribe({
         error: (error: unknown) => {
-          if (this.#stopped || connection.isClosed) return;
+          if (this.#stopped || connection.isClosed || this.#subscription !== subscription) return;
           if (error instanceof RpcError && error.code === ErrorCode.MethodNotFound) {
             log.info(`upstream ${name}: no subscriptions/listen; lists follow their ttlMs`);
             return;
@@ -89,9 +116,11 @@ export class ModernListen {
           this.#again();
         },
         complete: () => {
-          if (!this.#stopped && !connection.isClosed) this.#again();
+          if (this.#stopped || connection.isClosed || this.#subscription !== subscription) return;
+          this.#again();
         },
       });
+    this.#subscription = subscription;
   }
 
   stop(): void {

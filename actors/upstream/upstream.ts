@@ -84,6 +84,12 @@ export interface UpstreamRequestOptions extends RequestOptions {
   context?: RequestContext;
 }
 
+/** What a modern upstream serves through `subscriptions/listen` (`#subscribeModern`). */
+const RESOURCE_SUBSCRIPTIONS: ReadonlySet<string> = new Set([
+  'resources/subscribe',
+  'resources/unsubscribe',
+]);
+
 /** The queue lane of requests that come with no session (modern-era, stateless). */
 export const SESSIONLESS_LANE = '';
 
@@ -113,6 +119,8 @@ export class Upstream {
   readonly #listTtl = new Map<string, number>();
   /** Modern upstreams: the `subscriptions/listen` for list changes while ready. */
   #listen: ModernListen | undefined;
+  /** Modern upstreams: the resource URIs subscribed to (in the listen's filter). */
+  readonly #resources = new Set<string>();
 
   constructor(options: UpstreamOptions) {
     this.name = options.config.name;
@@ -181,6 +189,7 @@ export class Upstream {
       capabilities: this.#modernCapabilities,
       clock: this.#clock,
       log: this.#log,
+      resources: this.#resources,
     });
     this.#listen.start();
   }
@@ -345,6 +354,9 @@ export class Upstream {
     params: JsonObject,
     options: RequestOptions = this.#ownOptions(),
   ): Promise<JsonObject> {
+    if (this.era === 'modern' && RESOURCE_SUBSCRIPTIONS.has(method)) {
+      return this.#subscribeModern(method, params);
+    }
     return lastValueFrom(
       this.request$(method, params, options).pipe(
         filter((event) => event.kind === 'result'),
@@ -379,6 +391,26 @@ export class Upstream {
         : undefined;
     const paramHeaders = annotated ? paramHeaderValues(annotated, params.arguments) : undefined;
     return [sent, { ...rest, headers: modernHeaders(method, sent, version, paramHeaders) }];
+  }
+
+  /**
+   * `resources/subscribe` / `unsubscribe` toward a modern upstream, which has neither: the URI
+   * joins (or leaves) the filter of its `subscriptions/listen`, which is opened again with it.
+   */
+  async #subscribeModern(method: string, params: JsonObject): Promise<JsonObject> {
+    if (!this.connection) throw this.unavailable();
+    const { uri } = params;
+    if (typeof uri !== 'string') {
+      throw new RpcError(ErrorCode.InvalidParams, `${method}: params.uri must be a string`);
+    }
+    const had = this.#resources.has(uri);
+    if (method === 'resources/subscribe') this.#resources.add(uri);
+    else this.#resources.delete(uri);
+    if (had !== this.#resources.has(uri)) {
+      if (this.#listen) this.#listen.restart();
+      else this.#listenForChanges();
+    }
+    return {};
   }
 
   #ownOptions(): RequestOptions {

@@ -216,6 +216,38 @@ describe('list changes of a modern upstream (subscriptions/listen)', () => {
   }, 60_000);
 });
 
+describe('resource subscriptions toward a modern upstream', () => {
+  it('become its subscriptions/listen resourceSubscriptions; updates reach the subscriber', async () => {
+    const cli = await connectCli(
+      writeConfig({
+        mcpServers: {
+          m: fixture('modernServer', { args: [fixturePath('modernServer'), '--modern-only'] }),
+        },
+      }),
+    );
+    try {
+      await cli.client.subscribeResource({ uri: 'test://static-text' });
+      await cli.client.callTool({ name: 'm__touch_resource', arguments: {} });
+      expect(
+        await eventually(
+          () => notificationsOf(cli.wire, 'notifications/resources/updated').length > 0,
+          10_000,
+        ),
+      ).toBe(true);
+      expect(notificationsOf(cli.wire, 'notifications/resources/updated')[0]?.params).toMatchObject(
+        { uri: 'test://static-text' },
+      );
+      await cli.client.unsubscribeResource({ uri: 'test://static-text' });
+      const before = notificationsOf(cli.wire, 'notifications/resources/updated').length;
+      await cli.client.callTool({ name: 'm__touch_resource', arguments: {} });
+      await new Promise((r) => setTimeout(r, 500));
+      expect(notificationsOf(cli.wire, 'notifications/resources/updated')).toHaveLength(before);
+    } finally {
+      await cli.close();
+    }
+  }, 60_000);
+});
+
 describe('the protocol key', () => {
   it('"legacy" keeps a dual-era upstream on initialize', async () => {
     const cli = await connectCli(
