@@ -83,8 +83,14 @@ export async function initializeUpstream(input: {
   return info;
 }
 
-/** How long the `server/discover` probe may wait before the upstream is taken for legacy. */
-export const PROBE_TIMEOUT_MS = 5_000;
+/**
+ * How long the `server/discover` probe may wait before the upstream is taken for legacy
+ * (bounded by the initialize timeout; `initialize` then gets a full timeout of its own). Long
+ * enough for a stdio server that is slow to start on a loaded machine (it answers in order, so
+ * a late answer is still the probe's); a legacy server that ignores unknown requests costs this
+ * much at each start, which `protocol: "legacy"` avoids.
+ */
+export const PROBE_TIMEOUT_MS = 10_000;
 
 export interface HandshakeInput {
   connection: Connection;
@@ -98,6 +104,8 @@ export interface HandshakeInput {
   timeoutMs: number;
   probeTimeoutMs?: number;
   signal?: AbortSignal;
+  /** The probe got no answer: the upstream is taken for legacy (a warning for the log). */
+  onSilentProbe?: (reason: string) => void;
 }
 
 const isObject = (value: unknown): value is JsonObject =>
@@ -198,7 +206,11 @@ export async function handshake(input: HandshakeInput): Promise<UpstreamServerIn
   } catch (error) {
     // No answer in time: a legacy server that ignores what it does not know (stdio).
     if (!(error instanceof LocalError) || error.code !== 'timeout') throw error;
-    verdict = { era: 'legacy', reason: 'server/discover was not answered' };
+    verdict = {
+      era: 'legacy',
+      reason: `server/discover was not answered within ${probeTimeout} ms`,
+    };
+    input.onSilentProbe?.(verdict.reason);
   }
   if (verdict.era === 'modern') return modernServer(input, verdict);
   if (verdict.era === 'none') throw new Error(verdict.reason);

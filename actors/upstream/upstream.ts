@@ -155,6 +155,7 @@ export class Upstream {
         protocol:
           options.config.transport === 'sse' ? 'legacy' : (options.config.protocol ?? 'auto'),
         modernCapabilities: this.#modernCapabilities,
+        log: this.#log,
       },
       onSessionState: (value) => {
         const state = value as UpstreamState;

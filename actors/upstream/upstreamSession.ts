@@ -12,6 +12,7 @@
  */
 import { assign, fromCallback, fromPromise, type SnapshotFrom, setup } from 'xstate';
 import type { UpstreamProtocol } from '../../core/config/config.js';
+import type { Logger } from '../../core/log.js';
 import type { ClientInfo } from '../../core/mcp/context.js';
 import type { LegacyVersion } from '../../core/mcp/versions.js';
 import type { Connection } from '../../core/rpc/connection.js';
@@ -33,6 +34,8 @@ export interface UpstreamSessionInput {
   protocol?: UpstreamProtocol;
   /** What mcp-mux's own modern requests declare (default `{}`). */
   modernCapabilities?: JsonObject;
+  /** Where a probe without an answer is reported. */
+  log?: Logger;
 }
 
 export interface UpstreamSessionContext extends UpstreamSessionInput {
@@ -79,6 +82,10 @@ export const upstreamSessionMachine = setup({
         modernCapabilities: input.modernCapabilities ?? {},
         timeoutMs: input.initializeTimeoutMs,
         signal,
+        onSilentProbe: (reason) =>
+          input.log?.warn(
+            `upstream ${input.name}: ${reason}: taken for a legacy server (set "protocol" to skip the probe)`,
+          ),
       });
     }),
     watchTransport: fromCallback<UpstreamSessionEvent, Connection | undefined>(
