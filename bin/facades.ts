@@ -31,7 +31,7 @@ export interface FacadeOptions {
   maxConnections?: number;
   /** Deepest nesting accepted in a message (`mcpMux.maxJsonDepth`). */
   maxJsonDepth?: number;
-  /** HTTP sessions per principal (`mcpMux.maxSessionsPerPrincipal`). */
+  /** Sessions per principal on every listener (`mcpMux.maxSessionsPerPrincipal`). */
   maxSessionsPerPrincipal?: number;
   log: Logger;
 }
@@ -105,6 +105,9 @@ export async function startFacades(
     ...(options.maxBodyBytes === undefined ? {} : { maxBodyBytes: options.maxBodyBytes }),
     ...(options.maxConnections === undefined ? {} : { maxConnections: options.maxConnections }),
     ...(options.maxJsonDepth === undefined ? {} : { maxJsonDepth: options.maxJsonDepth }),
+    ...(options.maxSessionsPerPrincipal === undefined
+      ? {}
+      : { maxSessionsPerPrincipal: options.maxSessionsPerPrincipal }),
   };
   // A client that stops reading is disconnected past `mcpMux.maxSessionBufferBytes`.
   const maxBufferedBytes = router.config.maxSessionBufferBytes;
@@ -119,9 +122,6 @@ export async function startFacades(
       } else {
         const facade = await createHttpFacade({
           ...listen,
-          ...(options.maxSessionsPerPrincipal === undefined
-            ? {}
-            : { maxSessionsPerPrincipal: options.maxSessionsPerPrincipal }),
           preferJson: spec.kind === 'http-json',
           log: log.child(spec.kind),
         });

@@ -9,6 +9,13 @@
  *   go, or the upstream reconnects). Only upstreams that declared `logging` are asked.
  * - Messages reach the sessions with `logger` naming the upstream: `<upstream>` or
  *   `<upstream>/<the upstream's logger>`.
+ * - Who receives a SHARED upstream's message (`logRecipients`, issue 12): nothing on the wire
+ *   says which client request caused it, so when exactly ONE session has requests in flight to
+ *   that upstream, it goes to that session only (at its level, the default if it set none);
+ *   otherwise (none, or several in flight) only to sessions that called `logging/setLevel`
+ *   themselves, each at its level. A session that never set a level and has nothing in flight
+ *   there never sees another client's logs. An isolated connection's messages go to its one
+ *   session.
  */
 
 import type { Logger } from '../../core/log.js';
@@ -40,6 +47,24 @@ export interface LogLevelsHost {
 
 export const levelOf = (session: LogSession): LoggingLevel =>
   session.context.logLevel ?? DEFAULT_LOGGING_LEVEL;
+
+/** Whether the session chose its level (`logging/setLevel`) rather than having the default. */
+export const setItsLevel = (session: LogSession): boolean => session.context.logLevel !== undefined;
+
+/**
+ * The sessions a shared upstream's log message goes to: the one session with requests in
+ * flight to the upstream (`inflight` holds each such session once) when no other caller
+ * (`otherCallers`: session-less modern requests in flight there) could have caused it, else
+ * the sessions that set a level. `deliver` then filters each by its level.
+ */
+export function logRecipients<S extends LogSession>(
+  inflight: readonly S[],
+  sessions: Iterable<S>,
+  otherCallers = 0,
+): S[] {
+  if (inflight.length === 1 && otherCallers === 0) return [...inflight];
+  return [...sessions].filter(setItsLevel);
+}
 
 export class LogLevels {
   readonly #host: LogLevelsHost;

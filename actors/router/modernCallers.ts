@@ -42,6 +42,11 @@ export class ModernCallers {
     });
   }
 
+  /** Modern callers with a request in flight to `upstream` (log routing: router/logLevels.ts). */
+  count(upstream: string): number {
+    return this.#inFlight.get(upstream)?.length ?? 0;
+  }
+
   /**
    * A server-to-client request from `upstream` that no legacy session could take: fails the
    * most recent modern caller there with -32021 when it lacks the capability. True if one was

@@ -10,7 +10,7 @@ import type { InboundContext, InboundEvent } from '../../core/rpc/connection.js'
 import type { JsonRpcNotification, JsonRpcRequest } from '../../core/rpc/jsonrpc.js';
 import { methodTable } from '../../core/rpc/methodTable.js';
 import type { ClientSession } from '../downstream/host.js';
-import type { LogLevels } from './logLevels.js';
+import { type LogLevels, logRecipients } from './logLevels.js';
 import type { ServerRequests } from './serverRequests.js';
 import type { Subscriptions } from './subscriptions.js';
 
@@ -18,9 +18,12 @@ import type { Subscriptions } from './subscriptions.js';
 export interface UpstreamInboundHost {
   readonly log: Logger;
   readonly catalog: Pick<Catalog, 'exposedUri'>;
-  /** Every connected session (log messages from a shared upstream go to each that wants them). */
+  /** Every connected session (log messages from a shared upstream: router/logLevels.ts). */
   readonly sessions: Iterable<ClientSession>;
-  readonly serverRequests: Pick<ServerRequests, 'request$' | 'elicitationComplete'>;
+  readonly serverRequests: Pick<
+    ServerRequests,
+    'request$' | 'elicitationComplete' | 'usage' | 'modern'
+  >;
   readonly subscriptions: Pick<Subscriptions, 'deliver'>;
   readonly logging: Pick<LogLevels, 'deliver'>;
   /** Re-fetches some lists of one upstream into the catalog. */
@@ -43,6 +46,19 @@ export type UpstreamNotificationHandler = (
   /** The one session an isolated upstream connection serves; undefined on a shared one. */
   session?: ClientSession,
 ) => void;
+
+/**
+ * A shared upstream's log message: to the session that caused it when known (logLevels.ts).
+ * Modern (session-less) callers in flight there are possible causes too.
+ */
+function logTargets(router: UpstreamInboundHost, upstream: string): ClientSession[] {
+  const { usage, modern } = router.serverRequests;
+  const inflight = usage
+    .entries(upstream)
+    .filter((entry) => entry.inflight > 0 && !entry.session.isClosed)
+    .map((entry) => entry.session);
+  return logRecipients(inflight, router.sessions, modern.count(upstream));
+}
 
 const refresh =
   (...kinds: CatalogKind[]): UpstreamNotificationHandler =>
@@ -79,6 +95,6 @@ export const upstreamNotifications: Readonly<Record<string, UpstreamNotification
     'notifications/message': (router, upstream, notification, session) => {
       const params = notification.params ?? {};
       router.log.debug(`upstream ${upstream} log`, { level: params.level, data: params.data });
-      router.logging.deliver(upstream, params, session ? [session] : router.sessions);
+      router.logging.deliver(upstream, params, session ? [session] : logTargets(router, upstream));
     },
   });

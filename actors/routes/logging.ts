@@ -2,7 +2,9 @@
  * `logging/setLevel`: stored in the session's request context; the shared upstreams are asked
  * for the most verbose level any session wants (router/logLevels.ts). The answer waits until
  * they have been asked (bounded by their timeouts; a failure is logged, not returned), so
- * messages at the new level can follow right after the response.
+ * messages at the new level can follow right after the response. Setting a level is also
+ * what opts a session in to a shared upstream's messages whose cause cannot be told
+ * (router/logLevels.ts, `logRecipients`).
  */
 import { defer, from, map } from 'rxjs';
 import { isLoggingLevel, LOGGING_LEVELS } from '../../core/mcp/logLevel.js';

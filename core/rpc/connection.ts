@@ -39,7 +39,6 @@ import {
   type JsonObject,
   type JsonRpcId,
   type JsonRpcNotification,
-  type JsonRpcRequest,
   type JsonRpcResponse,
   notification,
 } from './jsonrpc.js';

@@ -50,7 +50,9 @@ function abortError(signal: AbortSignal, method: string): LocalError {
 }
 
 export function closedError(reason: CloseReason, method: string, id?: number): LocalError {
-  return new LocalError('closed', `Connection closed (${reason.kind}): ${method} failed`, {
+  // A transport error names its cause (e.g. a spawn that failed with EMFILE): the caller sees it.
+  const cause = reason.kind === 'error' ? `: ${reason.error.message}` : '';
+  return new LocalError('closed', `Connection closed (${reason.kind}): ${method} failed${cause}`, {
     method,
     ...(id === undefined ? {} : { id }),
     close: reason.kind,

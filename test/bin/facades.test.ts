@@ -1,6 +1,9 @@
-/** The CLI's listener and token flags. */
+/** The CLI's listener and token flags, and what `startFacades` passes to the listeners. */
 import { describe, expect, it } from 'vitest';
-import { parseListen, readTokens, UsageError } from '../../bin/facades.js';
+import { WebSocket } from 'ws';
+import { parseListen, readTokens, startFacades, UsageError } from '../../bin/facades.js';
+import { silentLogger } from '../../core/log.js';
+import { createRouter } from '../../index.js';
 
 describe('parseListen', () => {
   it('reads HOST:PORT, :PORT, PORT and [v6]:PORT, defaulting to 127.0.0.1', () => {
@@ -35,5 +38,60 @@ describe('readTokens', () => {
   it('fails closed when the variable was named explicitly but is unset or empty', () => {
     expect(() => readTokens({}, 'T', true)).toThrow(UsageError);
     expect(() => readTokens({ T: ' , ' }, 'T', true)).toThrow(/unset or empty/);
+  });
+});
+
+describe('startFacades', () => {
+  it('passes maxSessionsPerPrincipal to the WebSocket and legacy SSE listeners', async () => {
+    const router = createRouter({ mcpServers: {} }, { log: silentLogger });
+    await router.start();
+    const facades = await startFacades(
+      router,
+      [
+        { kind: 'http', host: '127.0.0.1', port: 0 },
+        { kind: 'ws', host: '127.0.0.1', port: 0 },
+      ],
+      {
+        bearerTokens: [],
+        allowedHosts: [],
+        allowedOrigins: [],
+        dnsRebindingProtection: true,
+        maxSessionsPerPrincipal: 1,
+        log: silentLogger,
+      },
+    );
+    const aborts: AbortController[] = [];
+    const sockets: WebSocket[] = [];
+    try {
+      const url = (kind: string) => facades.endpoints.find((e) => e.kind === kind)?.url ?? '';
+      const sse = () => {
+        const abort = new AbortController();
+        aborts.push(abort);
+        return fetch(url('sse'), {
+          headers: { accept: 'text/event-stream' },
+          signal: abort.signal,
+        }).then((res) => res.status);
+      };
+      expect(await sse()).toBe(200);
+      expect(await sse()).toBe(429);
+      const ws = () =>
+        new Promise<number>((resolve, reject) => {
+          const socket = new WebSocket(url('ws'), ['mcp']);
+          sockets.push(socket);
+          socket.once('open', () => resolve(101));
+          socket.once('unexpected-response', (_req, res) => {
+            res.resume();
+            resolve(res.statusCode ?? 0);
+          });
+          socket.once('error', reject);
+        });
+      expect(await ws()).toBe(101);
+      expect(await ws()).toBe(429);
+    } finally {
+      for (const abort of aborts) abort.abort();
+      for (const socket of sockets) socket.terminate();
+      await facades.close();
+      await router.close();
+    }
   });
 });

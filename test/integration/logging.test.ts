@@ -1,9 +1,11 @@
 /**
  * Logging through the real CLI with three sessions on one router (stdio + two over HTTP):
- * each session's `logging/setLevel` filters only what that session receives; the shared
- * upstreams are asked for the most verbose level any session wants, and again whenever that
- * changes; `logger` names the upstream. server-everything's simulated logging and its
- * subscribe acknowledgement, and a fixture that logs once at every level.
+ * a shared upstream's message goes to the one session with a call in flight to it, else only
+ * to sessions that set a level (issue 12, item 8: one client never sees the logs another's
+ * call caused); each session's `logging/setLevel` filters only what that session receives;
+ * the shared upstreams are asked for the most verbose level any session wants, and again
+ * whenever that changes; `logger` names the upstream. server-everything's simulated logging
+ * and its subscribe acknowledgement, and a fixture that logs once at every level.
  */
 import type { McpError } from '@modelcontextprotocol/sdk/types.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -64,20 +66,39 @@ describe('logging through the CLI', () => {
     expect(await setLevels()).toEqual(['info']);
   });
 
-  it('filters per session, and asks the upstream for the most verbose level wanted', async () => {
+  const levelsOf = (wire: readonly unknown[]) => logsOf(wire, 's/fixture').map((l) => l.level);
+  const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+  it("sends a shared upstream's messages to the session whose call caused them, at its level", async () => {
     await cli.client.setLoggingLevel('debug');
     await b.client.setLoggingLevel('error');
     expect(await setLevels()).toEqual(['info', 'debug']);
 
     await cli.client.callTool({ name: 's__log', arguments: {} });
-    const levelsOf = (wire: readonly unknown[]) => logsOf(wire, 's/fixture').map((l) => l.level);
     expect(await eventually(() => levelsOf(cli.wire).length === 8)).toBe(true);
-    expect(await eventually(() => levelsOf(b.wire).length === 4)).toBe(true);
-    expect(await eventually(() => levelsOf(c.wire).length === 7)).toBe(true);
     expect(levelsOf(cli.wire)).toEqual(LEVELS);
-    expect(levelsOf(b.wire)).toEqual(LEVELS.slice(4));
-    expect(levelsOf(c.wire)).toEqual(LEVELS.slice(1));
     expect(logsOf(cli.wire, 's/fixture')[0]?.data).toBe('debug message');
+    await pause(300);
+    expect(levelsOf(b.wire)).toEqual([]); // B set a level, but A's call caused these
+    expect(levelsOf(c.wire)).toEqual([]);
+
+    // C never set a level: the messages its own call causes reach it at the default (info).
+    await c.client.callTool({ name: 's__log', arguments: {} });
+    expect(await eventually(() => levelsOf(c.wire).length === 7)).toBe(true);
+    expect(levelsOf(c.wire)).toEqual(LEVELS.slice(1));
+    await pause(300);
+    expect(levelsOf(cli.wire)).toHaveLength(8);
+    expect(levelsOf(b.wire)).toEqual([]);
+  });
+
+  it('sends messages no call in flight caused to the sessions that set a level, each at its own', async () => {
+    await cli.client.callTool({ name: 's__log', arguments: { afterMs: 300 } });
+    expect(await eventually(() => levelsOf(cli.wire).length === 16)).toBe(true);
+    expect(await eventually(() => levelsOf(b.wire).length === 4)).toBe(true);
+    expect(levelsOf(cli.wire).slice(8)).toEqual(LEVELS);
+    expect(levelsOf(b.wire)).toEqual(LEVELS.slice(4));
+    await pause(300);
+    expect(levelsOf(c.wire)).toHaveLength(7); // C set no level: nothing of these
   });
 
   it('names the upstream in logger for messages without a logger of their own', async () => {
@@ -88,12 +109,14 @@ describe('logging through the CLI', () => {
     await cli.client.unsubscribeResource({ uri });
     const acks = (wire: readonly unknown[]) =>
       logsOf(wire, 'ev').filter((l) => String(l.data).includes('Subscribe Resource request'));
-    expect(await eventually(() => acks(cli.wire).length > 0 && acks(c.wire).length > 0)).toBe(true);
+    expect(await eventually(() => acks(cli.wire).length > 0)).toBe(true);
     expect(acks(cli.wire)[0]?.level).toBe('info');
+    await pause(300);
     expect(acks(b.wire)).toEqual([]);
+    expect(acks(c.wire)).toEqual([]); // A's subscribe caused it
   });
 
-  it("relays server-everything's simulated logging to each session at its own level", async () => {
+  it("relays server-everything's simulated logging to the sessions that set a level", async () => {
     const toggle = () =>
       cli.client.callTool({ name: 'ev__toggle-simulated-logging', arguments: {} });
     await toggle();
@@ -104,11 +127,7 @@ describe('logging through the CLI', () => {
       expect(await eventually(() => simulated(cli.wire).length > 0, 3_000)).toBe(true);
       const severe = new Set(LEVELS.slice(4));
       expect(simulated(b.wire).every((l) => severe.has(l.level))).toBe(true);
-      expect(simulated(c.wire).every((l) => l.level !== 'debug')).toBe(true);
-      const first = simulated(cli.wire)[0] as Log;
-      if (severe.has(first.level)) {
-        expect(await eventually(() => simulated(b.wire).length > 0)).toBe(true);
-      }
+      expect(simulated(c.wire)).toEqual([]);
     } finally {
       await toggle();
     }
@@ -140,5 +159,44 @@ describe('logging through the CLI', () => {
     expectSchemaValid('2025-11-25', cli);
     expectSchemaValid('2025-11-25', b);
     expectSchemaValid('2025-11-25', c);
+  });
+});
+
+describe('two SDK clients on one shared upstream', () => {
+  let cli: CliClient;
+  let a: RecordedClient;
+  let b: RecordedClient;
+
+  beforeAll(async () => {
+    const config = writeConfig({
+      mcpServers: { s: { command: process.execPath, args: [fixturePath('surfaceServer')] } },
+    });
+    cli = await connectCliWithHttp(config);
+    const url = httpUrlOf(cli);
+    a = await connectHttpSession(url, { name: 'a' });
+    b = await connectHttpSession(url, { name: 'b' });
+  }, 60_000);
+
+  afterAll(async () => {
+    await b?.close();
+    await a?.close();
+    await cli?.close();
+  });
+
+  it("client B, at debug too, receives none of the logs client A's call caused, and back", async () => {
+    await a.client.setLoggingLevel('debug');
+    await b.client.setLoggingLevel('debug');
+    const fixtureLogs = (client: RecordedClient) => logsOf(client.wire, 's/fixture');
+
+    await a.client.callTool({ name: 's__log', arguments: {} });
+    expect(await eventually(() => fixtureLogs(a).length === 8)).toBe(true);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(fixtureLogs(b)).toEqual([]);
+
+    await b.client.callTool({ name: 's__log', arguments: { levels: ['warning'] } });
+    expect(await eventually(() => fixtureLogs(b).length === 1)).toBe(true);
+    expect(fixtureLogs(b)[0]).toMatchObject({ level: 'warning', data: 'warning message' });
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(fixtureLogs(a)).toHaveLength(8);
   });
 });

@@ -58,6 +58,9 @@ export async function createHttpFacade(options: HttpFacadeOptions = {}): Promise
       ? {}
       : { maxBufferedBytes: options.maxBufferedBytes }),
     ...(options.maxSessions === undefined ? {} : { maxSessions: options.maxSessions }),
+    ...(options.maxSessionsPerPrincipal === undefined
+      ? {}
+      : { maxSessionsPerPrincipal: options.maxSessionsPerPrincipal }),
     ...(options.maxJsonDepth === undefined ? {} : { maxJsonDepth: options.maxJsonDepth }),
   });
   let protection: Protection | undefined;

@@ -8,6 +8,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { Subject } from 'rxjs';
 import { type Logger, silentLogger } from '../../core/log.js';
 import type { Transport } from '../../core/rpc/transport.js';
+import { limitKey, PrincipalLimit } from './principalLimit.js';
 import { type Protection, sendJsonRpcError } from './protection.js';
 import { SseSession } from './sseSession.js';
 import { SseWriter } from './sseWriter.js';
@@ -19,6 +20,8 @@ export interface SseServerOptions {
   maxBufferedBytes?: number;
   /** Open sessions at most; more get 503 (default 10000). */
   maxSessions?: number;
+  /** Open sessions per principal (bearer token, else remote address); more get 429 (default 100). */
+  maxSessionsPerPrincipal?: number;
   /** Deepest nesting accepted in a message (bodies are checked first by `Protection`). */
   maxJsonDepth?: number;
   log?: Logger;
@@ -32,10 +35,17 @@ export class SseServer {
   readonly #owners = new Map<string, string | undefined>();
   readonly #options: SseServerOptions;
   readonly #log: Logger;
+  readonly #perPrincipal: PrincipalLimit;
 
   constructor(options: SseServerOptions = {}) {
     this.#options = options;
     this.#log = options.log ?? silentLogger;
+    this.#perPrincipal = new PrincipalLimit(options.maxSessionsPerPrincipal);
+  }
+
+  /** Open sessions per principal, else remote address (stats and tests). */
+  sessionsPerPrincipal(): Map<string, number> {
+    return this.#perPrincipal.counts();
   }
 
   get sessionCount(): number {
@@ -52,6 +62,12 @@ export class SseServer {
       sendJsonRpcError(res, 503, -32000, 'Service Unavailable: too many sessions');
       return;
     }
+    const principal = protection.principalOf(req);
+    const release = this.#perPrincipal.acquire(limitKey(req, principal));
+    if (!release) {
+      sendJsonRpcError(res, 429, -32000, 'Too Many Requests: too many sessions for this client');
+      return;
+    }
     const sessionId = randomUUID();
     const writer = new SseWriter(res);
     const path = this.#options.messagesPath ?? '/messages';
@@ -62,10 +78,11 @@ export class SseServer {
       onEnd: () => {
         this.#sessions.delete(sessionId);
         this.#owners.delete(sessionId);
+        release();
       },
     });
     if (this.#options.maxJsonDepth !== undefined) session.maxJsonDepth = this.#options.maxJsonDepth;
-    this.#owners.set(sessionId, protection.principalOf(req));
+    this.#owners.set(sessionId, principal);
     this.#sessions.set(sessionId, session);
     this.#log.debug('legacy SSE session opened', { session: sessionId });
     this.#connections.next(session);

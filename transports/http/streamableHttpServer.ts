@@ -25,6 +25,7 @@ import {
   modernExchange,
   modernPostHook,
 } from './modernPost.js';
+import { DEFAULT_MAX_SESSIONS_PER_PRINCIPAL, limitKey } from './principalLimit.js';
 import { type Protection, sendJsonRpcError } from './protection.js';
 import { StreamableHttpSession } from './streamableHttpSession.js';
 
@@ -312,7 +313,8 @@ export class StreamableHttpServer {
     key: string,
   ): StreamableHttpSession | undefined {
     const own = this.#byPrincipal.get(key) ?? new Set<StreamableHttpSession>();
-    const perPrincipal = this.#options.maxSessionsPerPrincipal ?? 100;
+    const perPrincipal =
+      this.#options.maxSessionsPerPrincipal ?? DEFAULT_MAX_SESSIONS_PER_PRINCIPAL;
     if (sessionId !== undefined && own.size >= perPrincipal && !this.#evictOldestQuiet(own)) {
       sendJsonRpcError(res, 429, -32000, 'Too Many Requests: too many sessions for this client');
       return undefined;
@@ -353,9 +355,4 @@ export class StreamableHttpServer {
     this.#connections.next(session);
     return session;
   }
-}
-
-/** What per-principal limits count by: the bearer token's principal, else the remote address. */
-function limitKey(req: IncomingMessage, principal: string | undefined): string {
-  return principal ?? `addr:${req.socket.remoteAddress ?? 'unknown'}`;
 }

@@ -18,6 +18,7 @@ import {
   limitConnections,
   rawHttpError,
 } from '../connectionLimit.js';
+import { limitKey, PrincipalLimit } from '../http/principalLimit.js';
 import { Protection, type ProtectionOptions, sendJsonRpcError } from '../http/protection.js';
 import { listen } from '../listen.js';
 import { WebSocketTransport } from './websocketTransport.js';
@@ -39,6 +40,8 @@ export interface WebSocketFacadeOptions extends ProtectionOptions {
   maxBufferedBytes?: number;
   /** Open connections at most; more get 503 (default 10000). */
   maxSessions?: number;
+  /** Open connections per principal (bearer token, else remote address); more get 429 (default 100). */
+  maxSessionsPerPrincipal?: number;
   /** Open TCP connections at most, idle ones included; more get 503 (default 1024). */
   maxConnections?: number;
   log?: Logger;
@@ -48,6 +51,8 @@ export interface WebSocketFacade extends TransportServer {
   /** e.g. `ws://127.0.0.1:43117/mcp`. */
   readonly url: string;
   address(): { host: string; port: number };
+  /** Open connections per principal, else remote address (stats and tests). */
+  sessionsPerPrincipal(): Map<string, number>;
 }
 
 /** Answers an upgrade request with a plain HTTP error and drops the socket. */
@@ -73,6 +78,7 @@ export async function createWebSocketFacade(
   const path = options.path ?? '/mcp';
   const connections = new Subject<Transport>();
   const open = new Set<WebSocketTransport>();
+  const perPrincipal = new PrincipalLimit(options.maxSessionsPerPrincipal);
   const wss = new WebSocketServer({
     noServer: true,
     maxPayload: options.maxPayload ?? options.maxBodyBytes ?? 4 * 1024 * 1024,
@@ -104,6 +110,11 @@ export async function createWebSocketFacade(
     if (open.size >= (options.maxSessions ?? 10_000)) {
       return refuse(socket, 503, 'Service Unavailable: too many sessions');
     }
+    const release = perPrincipal.acquire(limitKey(req, protection.principalOf(req)));
+    if (!release)
+      return refuse(socket, 429, 'Too Many Requests: too many sessions for this client');
+    // The place is held from here: given back if the handshake fails or when the socket closes.
+    socket.once('close', release);
     wss.handleUpgrade(req, socket, head, (ws) => {
       const transport = new WebSocketTransport(ws, {
         log,
@@ -114,7 +125,10 @@ export async function createWebSocketFacade(
       });
       if (options.maxJsonDepth !== undefined) transport.maxJsonDepth = options.maxJsonDepth;
       open.add(transport);
-      transport.closed$.subscribe(() => open.delete(transport));
+      transport.closed$.subscribe(() => {
+        open.delete(transport);
+        release();
+      });
       connections.next(transport);
     });
   });
@@ -132,6 +146,7 @@ export async function createWebSocketFacade(
     url,
     connections$: connections.asObservable(),
     address: () => ({ ...address }),
+    sessionsPerPrincipal: () => perPrincipal.counts(),
     async close(): Promise<void> {
       await Promise.all([...open].map((transport) => transport.close()));
       connections.complete();

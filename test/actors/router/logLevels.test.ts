@@ -3,7 +3,7 @@
  * only on change), per-session filtering, logger naming, and failures.
  */
 import { describe, expect, it } from 'vitest';
-import { LogLevels, type LogSession } from '../../../actors/router/logLevels.js';
+import { LogLevels, type LogSession, logRecipients } from '../../../actors/router/logLevels.js';
 import { createLogger } from '../../../core/log.js';
 import type { LoggingLevel } from '../../../core/mcp/logLevel.js';
 import { ErrorCode, RpcError } from '../../../core/rpc/errors.js';
@@ -112,6 +112,42 @@ describe('LogLevels', () => {
     ]);
     expect(byDefault.received.map((m) => m.data)).toEqual([2, 3]);
     expect(severe.received.map((m) => m.data)).toEqual([3]);
+  });
+
+  it('routes a shared upstream message to the one session with requests in flight there', () => {
+    const { levels } = setup();
+    const caller = session(); // never set a level: the default (info) applies
+    const watcher = session('debug');
+    const quiet = session();
+    const all = [caller, watcher, quiet];
+    const to = logRecipients([caller], all);
+    expect(to).toEqual([caller]);
+    expect(levels.deliver('a', { level: 'info', data: 1 }, to)).toBe(1);
+    expect(levels.deliver('a', { level: 'debug', data: 2 }, to)).toBe(0); // its level still holds
+    expect(caller.received.map((m) => m.data)).toEqual([1]);
+    expect(watcher.received).toEqual([]);
+    expect(quiet.received).toEqual([]);
+  });
+
+  it('otherwise routes it only to sessions that set a level, each at its own level', () => {
+    const { levels } = setup();
+    const a = session();
+    const b = session();
+    const debug = session('debug');
+    const severe = session('error');
+    const all = [a, b, debug, severe];
+    // Nobody in flight, then two sessions in flight (the cause cannot be told apart).
+    for (const inflight of [[], [a, b]]) {
+      expect(logRecipients(inflight, all)).toEqual([debug, severe]);
+    }
+    // One session in flight, but a session-less (modern) caller too: the cause is unknown.
+    expect(logRecipients([a], all, 1)).toEqual([debug, severe]);
+    expect(levels.deliver('a', { level: 'warning', data: 1 }, logRecipients([], all))).toBe(1);
+    expect(levels.deliver('a', { level: 'error', data: 2 }, logRecipients([a, b], all))).toBe(2);
+    expect(a.received).toEqual([]);
+    expect(b.received).toEqual([]);
+    expect(debug.received.map((m) => m.data)).toEqual([1, 2]);
+    expect(severe.received.map((m) => m.data)).toEqual([2]);
   });
 
   it('drops a message with an unknown level', () => {

@@ -96,6 +96,44 @@ describe('sessions per principal', () => {
   });
 });
 
+describe('a full server', () => {
+  it("closes a quiet session (the newcomer's own first, else the oldest) before refusing with 503", async () => {
+    const url = await start({ maxSessions: 3 });
+    const b1 = await open(url, B);
+    const b2 = await open(url, B);
+    const b3 = await open(url, B);
+    expect(await ping(url, B, b1.id ?? '')).toBe(200); // now b2 is the oldest
+    const a1 = await open(url, A); // A has none of its own: the oldest quiet one goes
+    expect(a1.status).toBe(200);
+    expect(await ping(url, B, b2.id ?? '')).toBe(404);
+    expect(await ping(url, B, b1.id ?? '')).toBe(200);
+    expect(await ping(url, B, b3.id ?? '')).toBe(200);
+    const a2 = await open(url, A); // A's own quiet session goes before B's older b3
+    expect(a2.status).toBe(200);
+    expect(await ping(url, A, a1.id ?? '')).toBe(404);
+    expect(await ping(url, B, b3.id ?? '')).toBe(200);
+    // All three busy (open GET streams): the next one is refused and nothing is closed.
+    const streams: AbortController[] = [];
+    for (const [who, id] of [
+      [B, b1.id],
+      [B, b3.id],
+      [A, a2.id],
+    ] as const) {
+      const controller = new AbortController();
+      streams.push(controller);
+      const get = await fetch(url, {
+        headers: { ...who, accept: 'text/event-stream', 'mcp-session-id': id ?? '' },
+        signal: controller.signal,
+      });
+      expect(get.status).toBe(200);
+    }
+    expect((await open(url, A)).status).toBe(503);
+    expect(await ping(url, A, a2.id ?? '')).toBe(200);
+    expect(await ping(url, B, b1.id ?? '')).toBe(200);
+    for (const controller of streams) controller.abort();
+  });
+});
+
 describe('unconfirmed sessions', () => {
   it('expire after the short timeout; sessions in use keep the long one', async () => {
     const url = await start({

@@ -68,4 +68,35 @@ describe('legacy HTTP+SSE server', () => {
     const events = await readEvents(stream);
     expect(events.map((e) => e.type)).toEqual(['endpoint']);
   });
+
+  it('refuses a message nested past maxJsonDepth with 400 by id; the session goes on', async () => {
+    running = await startEchoFacade({ maxJsonDepth: 16 });
+    const root = base(running);
+    const stream = await fetch(`${root}/sse`, { headers: { accept: 'text/event-stream' } });
+    const reader = stream.body!.getReader();
+    const decoder = new TextDecoder();
+    let text = '';
+    while (!text.includes('\n\n')) text += decoder.decode((await reader.read()).value);
+    const path = /data: (\/messages\?sessionId=[\w-]+)/.exec(text)![1]!;
+    const post = (body: string) =>
+      fetch(`${root}${path}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body,
+      });
+    const deep = `{"jsonrpc":"2.0","id":5,"method":"tools/call","params":{"arguments":${'['.repeat(40)}${']'.repeat(40)}}}`;
+    const refused = await post(deep);
+    expect(refused.status).toBe(400);
+    const answer = (await refused.json()) as {
+      id: number;
+      error: { code: number; message: string };
+    };
+    expect(answer).toMatchObject({ id: 5, error: { code: -32600 } });
+    expect(answer.error.message).toContain('deeper than 16 levels');
+    expect(running.received[0] ?? []).toEqual([]);
+    expect((await post(JSON.stringify(initialize(6)))).status).toBe(202);
+    while (!text.includes('"id":6')) text += decoder.decode((await reader.read()).value);
+    expect(running.received[0]).toHaveLength(1);
+    await reader.cancel();
+  });
 });

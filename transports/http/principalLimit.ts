@@ -1,0 +1,48 @@
+/**
+ * Per-principal session counting for the listeners that hold one session per live stream or
+ * socket (legacy HTTP+SSE, WebSocket): a principal (bearer token, else remote address) may
+ * hold at most `max` open sessions; one more is refused with 429 (issue 12, item 6). These
+ * sessions are live connections, never idle leftovers, so none is evicted to make room (the
+ * Streamable HTTP server, whose sessions outlive their requests, evicts instead).
+ */
+import type { IncomingMessage } from 'node:http';
+
+/** Sessions per principal when `mcpMux.maxSessionsPerPrincipal` is not set. */
+export const DEFAULT_MAX_SESSIONS_PER_PRINCIPAL = 100;
+
+/** What per-principal limits count by: the bearer token's principal, else the remote address. */
+export function limitKey(req: IncomingMessage, principal: string | undefined): string {
+  return principal ?? `addr:${req.socket.remoteAddress ?? 'unknown'}`;
+}
+
+export class PrincipalLimit {
+  readonly #max: number;
+  readonly #open = new Map<string, number>();
+
+  constructor(max = DEFAULT_MAX_SESSIONS_PER_PRINCIPAL) {
+    this.#max = max;
+  }
+
+  /**
+   * Takes a place for `key`: the function that gives it back (idempotent), or undefined when
+   * `key` already holds `max` sessions.
+   */
+  acquire(key: string): (() => void) | undefined {
+    const count = this.#open.get(key) ?? 0;
+    if (count >= this.#max) return undefined;
+    this.#open.set(key, count + 1);
+    let released = false;
+    return () => {
+      if (released) return;
+      released = true;
+      const left = (this.#open.get(key) ?? 1) - 1;
+      if (left <= 0) this.#open.delete(key);
+      else this.#open.set(key, left);
+    };
+  }
+
+  /** Open sessions per key (stats and tests). */
+  counts(): Map<string, number> {
+    return new Map(this.#open);
+  }
+}
