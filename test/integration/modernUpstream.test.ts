@@ -111,6 +111,12 @@ describe.each(upstreams)('a 2026-07-28 upstream, $label', ({ modernOnly, http })
       await eventually(() => cli.stderr().includes('protocol='));
       expect(cli.stderr()).toMatch(/upstream m: ready .*protocol=2026-07-28/);
       expect(cli.stderr()).not.toMatch(/HTTP\+SSE|falling back/i);
+      // x-mcp-header: over HTTP the fixture refuses (400, -32020) a call whose
+      // Mcp-Param-Region header is missing or differs; non-ASCII goes Base64.
+      for (const region of ['eu-west1', 'Zürich', ' padded ']) {
+        const call = await cli.client.callTool({ name: 'm__region_echo', arguments: { region } });
+        expect(textOf(call)).toBe(`region: ${region}`);
+      }
     } finally {
       await cli.close();
     }
