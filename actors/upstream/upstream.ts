@@ -317,7 +317,15 @@ export class Upstream {
               ? this.#modernRequest(method, params, running)
               : [params, running];
             inner = connection.request$(method, sent, sentOptions).subscribe({
-              next: (event) => subscriber.next(modern ? withoutServerInfo(event) : event),
+              next: (event) => {
+                if (!modern) {
+                  subscriber.next(event);
+                  return;
+                }
+                const stuck = this.#unanswerable(method, event, options.context);
+                if (stuck) subscriber.error(stuck);
+                else subscriber.next(withoutServerInfo(event));
+              },
               error: (error: unknown) => {
                 done();
                 explain(error);
@@ -412,6 +420,33 @@ export class Upstream {
       else this.#listenForChanges();
     }
     return {};
+  }
+
+  /**
+   * An `input_required` result for a caller that cannot answer it (a legacy client, or
+   * mcp-mux itself): a clear error instead of a result its schema does not know. A modern
+   * caller gets the result as it is (MRTR pass-through); bridging to legacy clients is its own
+   * work.
+   */
+  #unanswerable(
+    method: string,
+    event: RequestEvent,
+    context: RequestContext | undefined,
+  ): RpcError | undefined {
+    if (event.kind !== 'result' || event.result.resultType !== 'input_required') return undefined;
+    if (context !== undefined && context.protocolVersion === this.server?.protocolVersion) {
+      return undefined;
+    }
+    const requests = event.result.inputRequests;
+    const asked =
+      typeof requests === 'object' && requests !== null
+        ? Object.values(requests as JsonObject).map((r) => String((r as JsonObject)?.method))
+        : [];
+    return new RpcError(
+      ErrorCode.InternalError,
+      `Upstream "${this.name}" needs input from the client for ${method} (${asked.join(', ') || 'input_required'}), which mcp-mux cannot relay to a client of protocol ${context?.protocolVersion ?? 'none'} yet`,
+      { upstream: this.name, resultType: 'input_required', inputRequests: asked },
+    );
   }
 
   #ownOptions(): RequestOptions {

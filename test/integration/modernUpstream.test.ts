@@ -111,6 +111,15 @@ describe.each(upstreams)('a 2026-07-28 upstream, $label', ({ modernOnly, http })
       await eventually(() => cli.stderr().includes('protocol='));
       expect(cli.stderr()).toMatch(/upstream m: ready .*protocol=2026-07-28/);
       expect(cli.stderr()).not.toMatch(/HTTP\+SSE|falling back/i);
+      // mcp-mux declares no capabilities for a 2025-era caller, so the upstream asks for no
+      // input it could not get: -32021 (the SDK's own check) instead of input_required.
+      const stuck = await cli.client
+        .callTool({ name: 'm__test_input_required_result_elicitation', arguments: {} })
+        .then(
+          () => undefined,
+          (error: unknown) => error as { code?: number; message?: string },
+        );
+      expect(stuck?.code).toBe(-32021);
       // x-mcp-header: over HTTP the fixture refuses (400, -32020) a call whose
       // Mcp-Param-Region header is missing or differs; non-ASCII goes Base64.
       for (const region of ['eu-west1', 'Zürich', ' padded ']) {
