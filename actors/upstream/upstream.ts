@@ -17,13 +17,6 @@ import type { UpstreamConfig } from '../../core/config/config.js';
 import { keepalivePolicyOf, restartPolicyOf } from '../../core/config/supervisionConfig.js';
 import { type Logger, silentLogger } from '../../core/log.js';
 import type { ClientInfo, RequestContext } from '../../core/mcp/context.js';
-import {
-  type ParamHeader,
-  paramHeadersOf,
-  paramHeaderValues,
-} from '../../core/mcp/mcpParamHeaders.js';
-import { modernHeaders, withModernMeta } from '../../core/mcp/modernClient.js';
-import { META } from '../../core/mcp/modernRequest.js';
 import { type Era, LATEST_LEGACY_VERSION, type LegacyVersion } from '../../core/mcp/versions.js';
 import type { Connection, RequestEvent, RequestOptions } from '../../core/rpc/connection.js';
 import { ErrorCode, LocalError, RpcError } from '../../core/rpc/errors.js';
@@ -37,6 +30,7 @@ import {
 import type { Random } from './backoff.js';
 import { realClock } from './clock.js';
 import type { UpstreamServerInfo } from './handshake.js';
+import { ModernCalls } from './modernCalls.js';
 import { ModernListen } from './modernListen.js';
 import type { Health, SupervisorStatus } from './supervisor.js';
 import { explainFailure } from './upstreamErrors.js';
@@ -113,8 +107,8 @@ export class Upstream {
   readonly #clientInfo: ClientInfo;
   /** What mcp-mux's own requests to a modern upstream declare. */
   readonly #modernCapabilities: JsonObject = {};
-  /** Modern upstreams: the `x-mcp-header` annotations of each tool (its upstream name). */
-  readonly #paramHeaders = new Map<string, ParamHeader[]>();
+  /** Modern upstreams: what changes about a request (modernCalls.ts). */
+  readonly #modern: ModernCalls;
   /** Modern upstreams: the `ttlMs` of each list method's last fetch (the smallest page's). */
   readonly #listTtl = new Map<string, number>();
   /** Modern upstreams: the `subscriptions/listen` for list changes while ready. */
@@ -129,6 +123,13 @@ export class Upstream {
     this.#startedAt = this.#clock.now();
     this.#log = options.log ?? silentLogger;
     this.#clientInfo = options.clientInfo;
+    this.#modern = new ModernCalls({
+      name: this.name,
+      clientInfo: options.clientInfo,
+      capabilities: this.#modernCapabilities,
+      http: options.config.transport === 'streamable-http',
+      log: this.#log,
+    });
     this.#queue = new Admission({
       concurrency: options.config.concurrency,
       maxQueue: options.config.maxQueue,
@@ -312,19 +313,21 @@ export class Upstream {
                       ? {}
                       : { maxTotalTimeout: rest(maxTotalTimeout, waited) }),
                   };
-            const modern = this.server?.era === 'modern';
-            const [sent, sentOptions] = modern
-              ? this.#modernRequest(method, params, running)
-              : [params, running];
+            const server = this.server;
+            const version = server?.era === 'modern' ? server.protocolVersion : undefined;
+            const [sent, sentOptions] =
+              version === undefined
+                ? [params, running]
+                : this.#modern.request(version, method, params, running);
             inner = connection.request$(method, sent, sentOptions).subscribe({
               next: (event) => {
-                if (!modern) {
+                if (version === undefined) {
                   subscriber.next(event);
                   return;
                 }
-                const stuck = this.#unanswerable(method, event, options.context);
-                if (stuck) subscriber.error(stuck);
-                else subscriber.next(withoutServerInfo(event));
+                const out = this.#modern.event(version, method, event, options.context);
+                if (out instanceof RpcError) subscriber.error(out);
+                else subscriber.next(out);
               },
               error: (error: unknown) => {
                 done();
@@ -375,34 +378,6 @@ export class Upstream {
   }
 
   /**
-   * A request as a modern upstream gets it: the caller's context in `_meta` (a modern caller's
-   * own capabilities, so an `input_required` result it gets is one it can answer; mcp-mux's
-   * own, `{}`, for legacy callers and its own requests until the bridging work) and the
-   * request-metadata headers (`Mcp-Param-*` from the tool's `x-mcp-header` annotations).
-   */
-  #modernRequest(
-    method: string,
-    params: JsonObject,
-    options: UpstreamRequestOptions,
-  ): [JsonObject, RequestOptions] {
-    const version = this.server?.protocolVersion ?? '';
-    const { context, ...rest } = options;
-    const modernCaller = context !== undefined && context.protocolVersion === version;
-    const sent = withModernMeta(params, {
-      protocolVersion: version,
-      clientCapabilities: modernCaller ? context.clientCapabilities : this.#modernCapabilities,
-      clientInfo: context?.clientInfo ?? this.#clientInfo,
-      logLevel: context?.logLevel,
-    });
-    const annotated =
-      method === 'tools/call' && typeof params.name === 'string'
-        ? this.#paramHeaders.get(params.name)
-        : undefined;
-    const paramHeaders = annotated ? paramHeaderValues(annotated, params.arguments) : undefined;
-    return [sent, { ...rest, headers: modernHeaders(method, sent, version, paramHeaders) }];
-  }
-
-  /**
    * `resources/subscribe` / `unsubscribe` toward a modern upstream, which has neither: the URI
    * joins (or leaves) the filter of its `subscriptions/listen`, which is opened again with it.
    */
@@ -420,33 +395,6 @@ export class Upstream {
       else this.#listenForChanges();
     }
     return {};
-  }
-
-  /**
-   * An `input_required` result for a caller that cannot answer it (a legacy client, or
-   * mcp-mux itself): a clear error instead of a result its schema does not know. A modern
-   * caller gets the result as it is (MRTR pass-through); bridging to legacy clients is its own
-   * work.
-   */
-  #unanswerable(
-    method: string,
-    event: RequestEvent,
-    context: RequestContext | undefined,
-  ): RpcError | undefined {
-    if (event.kind !== 'result' || event.result.resultType !== 'input_required') return undefined;
-    if (context !== undefined && context.protocolVersion === this.server?.protocolVersion) {
-      return undefined;
-    }
-    const requests = event.result.inputRequests;
-    const asked =
-      typeof requests === 'object' && requests !== null
-        ? Object.values(requests as JsonObject).map((r) => String((r as JsonObject)?.method))
-        : [];
-    return new RpcError(
-      ErrorCode.InternalError,
-      `Upstream "${this.name}" needs input from the client for ${method} (${asked.join(', ') || 'input_required'}), which mcp-mux cannot relay to a client of protocol ${context?.protocolVersion ?? 'none'} yet`,
-      { upstream: this.name, resultType: 'input_required', inputRequests: asked },
-    );
   }
 
   #ownOptions(): RequestOptions {
@@ -512,32 +460,7 @@ export class Upstream {
     }
     if (ttl === undefined) this.#listTtl.delete(method);
     else this.#listTtl.set(method, ttl);
-    return modern && method === 'tools/list' ? this.#annotatedTools(items) : items;
-  }
-
-  /**
-   * Records each tool's `x-mcp-header` annotations; over Streamable HTTP a tool whose
-   * annotations break the rules is left out, with a warning (streamable-http "Schema
-   * Extension": the client MUST exclude it).
-   */
-  #annotatedTools(tools: JsonObject[]): JsonObject[] {
-    this.#paramHeaders.clear();
-    const http = this.config.transport === 'streamable-http';
-    return tools.filter((tool) => {
-      const name = tool.name;
-      const headers = paramHeadersOf(tool.inputSchema);
-      if (!headers.ok) {
-        if (!http) return true;
-        this.#log.warn(
-          `upstream ${this.name}: tool ${JSON.stringify(name)} left out: ${headers.reason}`,
-        );
-        return false;
-      }
-      if (typeof name === 'string' && headers.headers.length > 0) {
-        this.#paramHeaders.set(name, headers.headers);
-      }
-      return true;
-    });
+    return modern && method === 'tools/list' ? this.#modern.tools(items) : items;
   }
 
   unavailable(why?: string): RpcError {
@@ -561,19 +484,4 @@ export class Upstream {
     await this.#supervisor.stop();
     await this.#supervisor.session?.connection?.close();
   }
-}
-
-/**
- * A modern upstream's result without its `io.modelcontextprotocol/serverInfo` (the server a
- * client talks to is mcp-mux, which names itself); the rest passes through untouched.
- */
-function withoutServerInfo(event: RequestEvent): RequestEvent {
-  if (event.kind !== 'result') return event;
-  const meta = event.result._meta;
-  if (typeof meta !== 'object' || meta === null || !(META.serverInfo in meta)) return event;
-  const { [META.serverInfo]: _, ...rest } = meta as JsonObject;
-  const result: JsonObject = { ...event.result };
-  if (Object.keys(rest).length > 0) result._meta = rest;
-  else delete result._meta;
-  return { kind: 'result', result };
 }
