@@ -9,26 +9,20 @@
  * Only protocol messages go to stdout; everything else goes to stderr. Flags: bin/README.md.
  */
 import { parseArgs } from 'node:util';
-import { ConfigError, createLogger, createRouter, type Logger, loadConfigFile } from '../index.js';
+import {
+  ConfigError,
+  createLogger,
+  createRouter,
+  type Logger,
+  loadConfigFile,
+  VERSION,
+} from '../index.js';
 import { DEFAULT_MAX_CONNECTIONS } from '../transports/connectionLimit.js';
 import { type ListenSpec, parseListen, readTokens, startFacades, UsageError } from './facades.js';
 import { checkFdLimit } from './fdLimit.js';
 import { inspect } from './inspect.js';
 import { serve } from './serve.js';
-
-const usage = `usage: mcp-mux [inspect] --config FILE [options]
-  --log-level debug|info|warn|error
-  --http HOST:PORT          Streamable HTTP on /mcp, legacy HTTP+SSE on /sse + /messages (repeatable)
-  --http-json HOST:PORT     the same, answering each POST with one JSON body instead of SSE
-  --ws HOST:PORT            WebSocket (subprotocol "mcp") on /mcp (repeatable)
-  --stdio / --no-stdio      serve stdin/stdout too (default: only when no listener is given)
-  --token-env NAME          bearer tokens (comma-separated) from $NAME (default MCP_MUX_TOKENS)
-  --allow-origin ORIGIN     accept this Origin header (repeatable; "*" = any)
-  --allow-host HOST:PORT    accept this Host header (repeatable)
-  --no-host-check           skip Host/Origin validation (behind a proxy that does it)
-  --max-body-bytes N        request body limit (default 4194304)
-  --max-connections N       open TCP connections per listener; more get 503 (default 1024)
-  --disconnect-grace-ms N   wait for a dropped HTTP response to be resumed before cancelling (3000)`;
+import { HELP, logLevelFlag, USAGE, usageMessage } from './usage.js';
 
 const DEFAULT_TOKEN_ENV = 'MCP_MUX_TOKENS';
 
@@ -41,37 +35,48 @@ function integerFlag(name: string, value: string | undefined): number | undefine
   return n;
 }
 
+const OPTIONS = {
+  config: { type: 'string', short: 'c' },
+  'log-level': { type: 'string' },
+  http: { type: 'string', multiple: true },
+  'http-json': { type: 'string', multiple: true },
+  ws: { type: 'string', multiple: true },
+  stdio: { type: 'boolean' },
+  'no-stdio': { type: 'boolean' },
+  'token-env': { type: 'string' },
+  'allow-origin': { type: 'string', multiple: true },
+  'allow-host': { type: 'string', multiple: true },
+  'no-host-check': { type: 'boolean' },
+  'max-body-bytes': { type: 'string' },
+  'max-connections': { type: 'string' },
+  'disconnect-grace-ms': { type: 'string' },
+  help: { type: 'boolean', short: 'h' },
+  version: { type: 'boolean', short: 'v' },
+} as const;
+
 async function main(argv: string[]): Promise<number> {
   const { values, positionals } = parseArgs({
     args: argv,
     allowPositionals: true,
-    options: {
-      config: { type: 'string', short: 'c' },
-      'log-level': { type: 'string' },
-      http: { type: 'string', multiple: true },
-      'http-json': { type: 'string', multiple: true },
-      ws: { type: 'string', multiple: true },
-      stdio: { type: 'boolean' },
-      'no-stdio': { type: 'boolean' },
-      'token-env': { type: 'string' },
-      'allow-origin': { type: 'string', multiple: true },
-      'allow-host': { type: 'string', multiple: true },
-      'no-host-check': { type: 'boolean' },
-      'max-body-bytes': { type: 'string' },
-      'max-connections': { type: 'string' },
-      'disconnect-grace-ms': { type: 'string' },
-      help: { type: 'boolean', short: 'h' },
-    },
+    options: OPTIONS,
   });
   if (values.help) {
-    process.stderr.write(`${usage}\n`);
+    process.stdout.write(`${HELP}\n`);
+    return 0;
+  }
+  if (values.version) {
+    process.stdout.write(`mcp-mux ${VERSION}\n`);
     return 0;
   }
   const command = positionals[0] ?? 'serve';
-  if (!values.config) throw new UsageError('--config FILE is required');
   if (command !== 'serve' && command !== 'inspect') {
-    throw new UsageError(`unknown command "${command}"`);
+    throw new UsageError(
+      `unknown command "${command}" (commands: serve, the default, and inspect)`,
+    );
   }
+  if (positionals.length > 1) throw new UsageError(`unexpected argument "${positionals[1]}"`);
+  if (!values.config) throw new UsageError('--config FILE is required');
+  const logLevel = logLevelFlag(values['log-level']);
   const listeners: ListenSpec[] = [
     ...(values.http ?? []).map((v) => parseListen('http', v)),
     ...(values['http-json'] ?? []).map((v) => parseListen('http-json', v)),
@@ -90,7 +95,7 @@ async function main(argv: string[]): Promise<number> {
   const disconnectGraceMs = integerFlag('disconnect-grace-ms', values['disconnect-grace-ms']);
 
   const config = await loadConfigFile(values.config);
-  const level = (values['log-level'] as typeof config.logLevel | undefined) ?? config.logLevel;
+  const level = logLevel ?? config.logLevel;
   const log: Logger = createLogger({ level });
   const router = createRouter(config, {
     log,
@@ -130,10 +135,15 @@ main(process.argv.slice(2)).then(
   (error: unknown) => {
     const code = (error as { code?: unknown } | undefined)?.code;
     if (error instanceof UsageError || String(code).startsWith('ERR_PARSE_ARGS')) {
-      process.stderr.write(`mcp-mux: ${(error as Error).message}\n${usage}\n`);
+      const message = usageMessage(error as Error, Object.keys(OPTIONS));
+      process.stderr.write(`mcp-mux: ${message}\n${USAGE}\n`);
       process.exitCode = 2;
     } else if (error instanceof ConfigError) {
       process.stderr.write(`mcp-mux: invalid config\n${error.message}\n`);
+      process.exitCode = 1;
+    } else if (error instanceof Error && 'syscall' in error) {
+      // A system error (EADDRINUSE, EACCES on a port…) is the user's to fix: one line, no stack.
+      process.stderr.write(`mcp-mux: ${error.message}\n`);
       process.exitCode = 1;
     } else {
       process.stderr.write(

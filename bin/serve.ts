@@ -44,7 +44,7 @@ export async function serve(router: Router, log: Logger, options: ServeOptions):
     const statuses = router.status();
     const ready = statuses.filter((s) => s.state === 'ready');
     log.info(
-      `ready: ${ready.length}/${statuses.length} upstreams — ${router.catalog.list('tools').length} tools, ${router.catalog.list('prompts').length} prompts, ${router.catalog.list('resources').length} resources exposed`,
+      `ready: ${ready.length}/${statuses.length} upstreams — ${router.catalog.list('tools').length} tools, ${router.catalog.list('prompts').length} prompts, ${router.catalog.list('resources').length} resources, ${router.catalog.list('resourceTemplates').length} resource templates exposed`,
     );
   });
   const watcher = options.configPath
@@ -76,7 +76,7 @@ export async function serve(router: Router, log: Logger, options: ServeOptions):
   });
   if (session) {
     const reason = await firstValueFrom(session.connection.closed$);
-    if (!router.isStarted && reason.kind === 'remote') {
+    if (!router.isSettled && reason.kind === 'remote') {
       // stdin was empty or closed at once (`npm start < /dev/null`, a CI log): let start-up
       // finish (briefly) so the log still tells which upstreams were ready.
       await Promise.race([

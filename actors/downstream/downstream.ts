@@ -145,6 +145,7 @@ export class DownstreamSession implements ClientSession {
   #onNotification(notification: JsonRpcNotification): void {
     if (notification.method === 'notifications/initialized') {
       this.#actor.send({ type: 'INITIALIZED' });
+      if (!this.isClosed) this.#host.initialized?.(this);
     } else if (notification.method === 'notifications/roots/list_changed') {
       this.#host.rootsListChanged(this);
     }
@@ -175,7 +176,7 @@ export class DownstreamSession implements ClientSession {
       map((): InboundEvent => {
         const result: JsonObject = {
           protocolVersion: event.protocolVersion,
-          capabilities: host.capabilities(),
+          capabilities: host.capabilities(event.protocolVersion),
           serverInfo: host.serverInfo,
         };
         const instructions = host.instructions();

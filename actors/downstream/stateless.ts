@@ -68,7 +68,7 @@ export function statelessRequest(
         (): InboundEvent => ({
           kind: 'result',
           result: discoverResult({
-            capabilities: host.capabilities(),
+            capabilities: host.capabilities(context.protocolVersion),
             instructions: host.instructions(),
             serverInfo: host.serverInfo,
             ...DEFAULT_HINT,

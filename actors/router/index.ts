@@ -25,6 +25,7 @@ export {
   sameValue,
 } from './reload.js';
 export { Router, type RouterOptions, VERSION } from './router.js';
+export { type Served, serveOn } from './serveOn.js';
 export { ServerRequests, type ServerRequestsHost } from './serverRequests.js';
 export { SessionUsage, type UsageEntry, type UsageSession } from './sessionUsage.js';
 export {

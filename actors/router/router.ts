@@ -8,7 +8,9 @@
  */
 import { asyncScheduler, type Observable, type SchedulerLike } from 'rxjs';
 import { Catalog, type CatalogKind } from '../../core/catalog/catalog.js';
-import type { RouterConfig, UpstreamConfig } from '../../core/config/config.js';
+import { DEFAULT_MAX_NAME_LENGTH } from '../../core/catalog/naming.js';
+import { TaskIds } from '../../core/catalog/tasks.js';
+import type { RootConfig, RouterConfig, UpstreamConfig } from '../../core/config/config.js';
 import { SUPERVISION_DEFAULTS } from '../../core/config/supervisionConfig.js';
 import { type Logger, silentLogger } from '../../core/log.js';
 import { routerClientCapabilities } from '../../core/mcp/clientCapabilities.js';
@@ -37,12 +39,14 @@ import {
 
 export type { UpstreamStatus } from './facade.js';
 
+import type { DownUpstream } from '../routes/host.js';
 import { type RouteHost, route } from '../routes/index.js';
 import { callUpstream } from '../upstream/callUpstream.js';
 import type { UpstreamClock } from '../upstream/clock.js';
 import { IsolatedUpstreams } from '../upstream/isolated.js';
 import { Upstream, type UpstreamState } from '../upstream/upstream.js';
 import { CatalogRefresh } from './catalogRefresh.js';
+import { KnownNames } from './downUpstreams.js';
 import { routeHostOf, sessionHostOf } from './hosts.js';
 import { InflightIndex } from './inflight.js';
 import { LogLevels } from './logLevels.js';
@@ -60,6 +64,8 @@ export interface RouterOptions {
   scheduler?: SchedulerLike;
   /** How long list calls and `initialize` wait for the upstreams at start-up (default: config). */
   startupTimeoutMs?: number;
+  /** How long clients wait for upstreams still starting before being answered (default: config, 2000). */
+  initializeGraceMs?: number;
   initializeTimeoutMs?: number;
   serverInfo?: ClientInfo;
   /**
@@ -82,6 +88,8 @@ export class Router {
   readonly disconnectGraceMs: number;
   /** Server-initiated requests toward the clients, and which sessions use which upstreams. */
   readonly serverRequests: ServerRequests;
+  /** Task ids exposed to clients, bound to the session that created each (routes/tasks.ts). */
+  readonly tasks: TaskIds<ClientSession | undefined>;
   /** Per-session connections of `sessionMode: "isolated"` upstreams. */
   readonly isolated: IsolatedUpstreams<DownstreamSession>;
   /** Resource subscriptions toward shared upstreams, reference-counted per URI. */
@@ -96,6 +104,8 @@ export class Router {
   readonly #sessionHost: SessionHost;
   readonly #options: RouterOptions;
   readonly #upstreams = new Map<string, Upstream>();
+  /** The names each upstream exposed when it was last in the catalog (routes/unavailable.ts). */
+  readonly #knownNames = new KnownNames();
   readonly #sessions = new Set<DownstreamSession>();
   #startup: StartupWait | undefined;
   readonly #listChanges: ListChanges;
@@ -118,10 +128,12 @@ export class Router {
     this.#listChanges = new ListChanges(this.scheduler, () => this.#sessions);
     this.disconnectGraceMs = options.disconnectGraceMs ?? 3_000;
     this.serverInfo = options.serverInfo ?? { name: 'mcp-mux', version: VERSION };
+    // Most model APIs cap tool names at 64 characters: the default (issue 13, item 9).
     this.catalog = new Catalog({
       separator: config.separator,
-      ...(config.maxNameLength === undefined ? {} : { maxLength: config.maxNameLength }),
+      maxLength: config.maxNameLength ?? DEFAULT_MAX_NAME_LENGTH,
     });
+    this.tasks = new TaskIds(config.separator);
     this.isolated = new IsolatedUpstreams({
       open: (cfg, signal, session) => this.#open(cfg, signal, session),
       fallbackClientInfo: this.serverInfo,
@@ -133,6 +145,7 @@ export class Router {
       isIsolated: (name) => this.#upstreams.get(name)?.config.sessionMode === 'isolated',
       isolatedUpstreamsOf: (session) => this.isolated.upstreamsOf(session as DownstreamSession),
       upstreamConnection: (name, session) => this.upstreamConnection(name, session),
+      findTask: (name, taskId) => this.tasks.find(name, taskId),
     });
     this.inflight = new InflightIndex({
       now: () => this.scheduler.now(),
@@ -163,6 +176,7 @@ export class Router {
         return () => timer.unsubscribe();
       },
     });
+    for (const warning of config.warnings ?? []) this.log.warn(`config: ${warning}`);
     this.#routeHost = routeHostOf(this);
     this.#sessionHost = sessionHostOf(this, (request, caller) =>
       route(this.#routeHost, request, caller),
@@ -171,27 +185,45 @@ export class Router {
 
   /** Starts every enabled upstream in parallel; resolves once each is ready or failed (or start-up times out). */
   start(): Promise<void> {
-    if (this.#startup) return this.#startup.promise;
+    return this.#startWait().promise;
+  }
+
+  /**
+   * Resolves when clients may be answered: every upstream ready or failed, or the
+   * `initializeGraceMs` grace passed (late upstreams then come with `list_changed`).
+   */
+  whenStarted(): Promise<void> {
+    return this.#startWait().served;
+  }
+
+  /** True once clients are answered (see `whenStarted`). */
+  get isStarted(): boolean {
+    return this.#startup?.isServing === true;
+  }
+
+  /** True once start-up has settled (every upstream ready or failed, or `startupTimeoutMs` passed). */
+  get isSettled(): boolean {
+    return this.#startup?.isSettled === true;
+  }
+
+  #startWait(): StartupWait {
+    if (this.#startup) return this.#startup;
     const enabled = this.config.upstreams.filter((u) => !u.disabled);
     const timeoutMs =
       this.#options.startupTimeoutMs ??
       this.config.startupTimeoutMs ??
       SUPERVISION_DEFAULTS.startupTimeoutMs;
-    this.#startup = new StartupWait(
+    const graceMs =
+      this.#options.initializeGraceMs ??
+      this.config.initializeGraceMs ??
+      SUPERVISION_DEFAULTS.initializeGraceMs;
+    const startup = new StartupWait(
       () => this.config.upstreams.filter((u) => !u.disabled).map((u) => u.name),
-      { scheduler: this.scheduler, timeoutMs, log: this.log },
+      { scheduler: this.scheduler, timeoutMs, graceMs, log: this.log },
     );
+    this.#startup = startup;
     for (const config of enabled) this.#addUpstream(config);
-    return this.#startup.promise;
-  }
-
-  whenStarted(): Promise<void> {
-    return this.#startup?.promise ?? this.start();
-  }
-
-  /** True once start-up has settled (every upstream ready or failed, or the wait ended). */
-  get isStarted(): boolean {
-    return this.#startup?.isSettled === true;
+    return startup;
   }
 
   get config(): RouterConfig {
@@ -219,6 +251,7 @@ export class Router {
       .then(() => {
         this.#sessions.delete(session);
         this.subscriptions.dropSession(session);
+        this.tasks.dropOwner(session);
         void this.logging.sync();
       })
       .catch(() => {});
@@ -254,11 +287,14 @@ export class Router {
       );
     }
     const { timeoutMs, maxTotalTimeoutMs } = upstream.config;
+    // `tasks/result` blocks until its task ends (tasks.mdx): the task's ttl bounds it, not the
+    // idle timeout of an ordinary request; `maxTotalTimeoutMs` still applies when set.
+    const idle = method === 'tasks/result' ? {} : { timeout: timeoutMs };
     const options = {
       // A modern upstream gets the caller's context in `_meta` (actors/upstream/upstream.ts).
       context: caller.context,
       progress: caller.inbound.progressToken !== undefined,
-      timeout: timeoutMs,
+      ...idle,
       resetTimeoutOnProgress: true,
       ...(maxTotalTimeoutMs === undefined ? {} : { maxTotalTimeout: maxTotalTimeoutMs }),
     };
@@ -301,9 +337,42 @@ export class Router {
       : upstream?.connection;
   }
 
+  /**
+   * Opens the session's own connection to every enabled isolated upstream as soon as it has
+   * initialized, so each upstream's start-up `roots/list` reaches this client (actors/README.md).
+   */
+  openIsolated(session: ClientSession): void {
+    if (this.#draining || this.#closed) return;
+    for (const upstream of this.#upstreams.values()) {
+      if (upstream.config.sessionMode === 'isolated') {
+        this.isolated.open(upstream.config, session as DownstreamSession);
+      }
+    }
+  }
+
+  /**
+   * The enabled upstreams that are not ready now, with the names they last exposed: a call to
+   * one of those names gets the retryable -32011 instead of "Unknown tool" (routes/unavailable.ts).
+   */
+  downUpstreams(): DownUpstream[] {
+    return this.#knownNames.down(
+      this.status(),
+      (name) => this.#upstreams.get(name)?.config.prefix ?? name,
+      this.config.separator,
+    );
+  }
+
+  /** What the router answers a shared connection's `roots/list` with (upstreamInbound.ts). */
+  rootsOf(name: string): readonly RootConfig[] {
+    return this.#upstreams.get(name)?.config.roots ?? [];
+  }
+
   /** The union of the ready upstreams' server capabilities, as the facade advertises them. */
-  capabilities(): JsonObject {
-    return facadeCapabilities(this.#upstreams.values());
+  capabilities(protocolVersion?: string): JsonObject {
+    const caps = facadeCapabilities(this.#upstreams.values(), this.#startup?.isSettled === false);
+    // Tasks exist in 2025-11-25 only (not before, and not in 2026-07-28).
+    if (protocolVersion !== undefined && protocolVersion !== '2025-11-25') delete caps.tasks;
+    return caps;
   }
 
   instructions(): string | undefined {
@@ -330,6 +399,7 @@ export class Router {
         log: this.log,
         setConfig: (next) => {
           this.#config = next;
+          for (const warning of next.warnings ?? []) this.log.warn(`config: ${warning}`);
         },
         add: (upstream) => this.#addUpstream(upstream),
         remove: (name, reason) => this.#removeUpstream(name, reason),
@@ -455,6 +525,7 @@ export class Router {
     const upstream = this.#upstreams.get(name);
     if (!upstream) return;
     this.#upstreams.delete(name);
+    this.#knownNames.forget(name);
     this.subscriptions.upstreamState(name, 'closed');
     this.logging.upstreamState(name, 'closed');
     this.#lists.remove(name);
@@ -488,6 +559,7 @@ export class Router {
           this.#startup?.settle(upstream.name);
         });
     } else if (state === 'failed' || state === 'closed') {
+      this.#knownNames.remember(this.catalog, upstream.name);
       this.#lists.remove(upstream.name);
       for (const kind of ALL_KINDS) this.#changed(kind);
       if (state === 'failed')
