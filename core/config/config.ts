@@ -33,6 +33,7 @@ import {
   substituteEnvRecord,
 } from './configSchema.js';
 import { duplicateKeys } from './duplicateKeys.js';
+import { parseProtocol, type UpstreamProtocol } from './protocolConfig.js';
 import { parseRoots, type RootConfig } from './roots.js';
 import {
   parseRouterSupervision,
@@ -46,16 +47,11 @@ import { checkUrl, parseTransport, type UpstreamTransportKind } from './transpor
 
 export type { NameFilter } from '../catalog/naming.js';
 export type { ConfigIssue } from './configSchema.js';
+export { UPSTREAM_PROTOCOLS, type UpstreamProtocol } from './protocolConfig.js';
 export type { RootConfig } from './roots.js';
 export type { UpstreamTransportKind } from './transportConfig.js';
 
 export type SessionMode = 'shared' | 'isolated';
-/**
- * Which protocol era to speak to an upstream: `auto` probes (`server/discover`, then
- * `initialize`: actors/upstream/handshake.ts), the others skip the probe.
- */
-export type UpstreamProtocol = 'auto' | '2026-07-28' | 'legacy';
-export const UPSTREAM_PROTOCOLS: readonly UpstreamProtocol[] = ['auto', '2026-07-28', 'legacy'];
 export type ConfigLogLevel = 'debug' | 'info' | 'warn' | 'error';
 
 /** Supervision keys (`restart`, `keepalive`, `initializeTimeoutMs`): core/supervisionConfig.ts. */
@@ -436,10 +432,8 @@ function parseServer(
     upstream.sessionMode =
       oneOf(raw.sessionMode, at('sessionMode'), issues, SESSION_MODES) ?? 'shared';
   }
-  if (raw.protocol !== undefined) {
-    const protocol = oneOf(raw.protocol, at('protocol'), issues, UPSTREAM_PROTOCOLS);
-    if (protocol !== undefined) upstream.protocol = protocol;
-  }
+  const protocol = parseProtocol(raw, path, issues);
+  if (protocol !== undefined) upstream.protocol = protocol;
 
   const transport = parseTransport(raw, path, issues);
   if (transport) upstream.transport = transport;
