@@ -25,6 +25,8 @@ import { serve } from './serve.js';
 import { HELP, logLevelFlag, USAGE, usageMessage } from './usage.js';
 
 const DEFAULT_TOKEN_ENV = 'MCP_MUX_TOKENS';
+/** The `requestState` secret when the config has no `mcpMux.requestStateKey`. */
+const STATE_KEY_ENV = 'MCP_MUX_STATE_KEY';
 
 function integerFlag(name: string, value: string | undefined): number | undefined {
   if (value === undefined) return undefined;
@@ -97,9 +99,14 @@ async function main(argv: string[]): Promise<number> {
   const config = await loadConfigFile(values.config);
   const level = logLevel ?? config.logLevel;
   const log: Logger = createLogger({ level });
+  // `mcpMux.requestStateKey` wins; else MCP_MUX_STATE_KEY; else a random key per process.
+  const stateKeyEnv = process.env[STATE_KEY_ENV];
   const router = createRouter(config, {
     log,
     ...(disconnectGraceMs === undefined ? {} : { disconnectGraceMs }),
+    ...(config.requestStateKey === undefined && stateKeyEnv
+      ? { requestStateKey: stateKeyEnv }
+      : {}),
   });
   // Exit as soon as the report is out, whatever timers the router still holds.
   if (command === 'inspect') process.exit(await inspect(router));

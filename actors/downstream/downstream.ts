@@ -40,10 +40,13 @@ export class DownstreamSession implements ClientSession {
   readonly #actor;
   /** Modern `subscriptions/listen` streams open on this connection (stateless.ts). */
   readonly #listens: Listens;
+  /** Who the transport authenticated (HTTP bearer token), for modern requests' `requestState`. */
+  readonly #principal: string | undefined;
 
   constructor(host: SessionHost, transport: Transport, id: string) {
     this.id = id;
     this.#host = host;
+    this.#principal = transport.principal;
     const log = host.log.child(`downstream ${id}`);
     this.connection = new Connection(transport, {
       name: `downstream ${id}`,
@@ -119,6 +122,7 @@ export class DownstreamSession implements ClientSession {
         connectionId: this.id,
         inbound,
         listens: this.#listens,
+        principal: this.#principal,
       });
     }
     if (method === 'initialize') return this.#initialize(request);

@@ -10,12 +10,15 @@ export {
   type UpstreamStatus,
   upstreamStatus,
 } from './facade.js';
+export { HELD_DEFAULTS, HeldRounds, type HeldRoundsOptions } from './heldRounds.js';
+export { type InputRoundsOptions, inputRounds, MAX_ROUNDS } from './inputRounds.js';
 export {
   LogLevels,
   type LogLevelsHost,
   type LogSession,
   levelOf,
 } from './logLevels.js';
+export { ModernCallers } from './modernCallers.js';
 export {
   planReload,
   type ReloadHost,

@@ -15,7 +15,8 @@ import { SUPERVISION_DEFAULTS } from '../../core/config/supervisionConfig.js';
 import { type Logger, silentLogger } from '../../core/log.js';
 import { routerClientCapabilities } from '../../core/mcp/clientCapabilities.js';
 import type { ClientInfo } from '../../core/mcp/context.js';
-import { LATEST_LEGACY_VERSION } from '../../core/mcp/versions.js';
+import { stateKey } from '../../core/mcp/requestState.js';
+import { eraOf, LATEST_LEGACY_VERSION } from '../../core/mcp/versions.js';
 import {
   Connection,
   type InboundContext,
@@ -47,9 +48,12 @@ import { IsolatedUpstreams } from '../upstream/isolated.js';
 import { Upstream, type UpstreamState } from '../upstream/upstream.js';
 import { CatalogRefresh } from './catalogRefresh.js';
 import { KnownNames } from './downUpstreams.js';
+import { HELD_DEFAULTS } from './heldRounds.js';
 import { routeHostOf, sessionHostOf } from './hosts.js';
 import { InflightIndex } from './inflight.js';
+import { inputRounds } from './inputRounds.js';
 import { LogLevels } from './logLevels.js';
+import { ModernCallers } from './modernCallers.js';
 import { type ReloadResult, reloadRouter } from './reload.js';
 import { schedulerClock } from './schedulerClock.js';
 import { ServerRequests } from './serverRequests.js';
@@ -73,6 +77,13 @@ export interface RouterOptions {
    * is cancelled upstream (actors/cancelOnDisconnect.ts); default 3000, 0 cancels at once.
    */
   disconnectGraceMs?: number;
+  /**
+   * The secret `requestState` is sealed with (era bridging, actors/router/heldRounds.ts);
+   * default: `mcpMux.requestStateKey`, else a random key per process.
+   */
+  requestStateKey?: string;
+  /** How long held requests gather before they go out as one `input_required` (default 10). */
+  inputGatherMs?: number;
 }
 
 export const VERSION = '0.1.0';
@@ -140,13 +151,28 @@ export class Router {
       initializeTimeoutMs: options.initializeTimeoutMs ?? 30_000,
       log: this.log,
     });
-    this.serverRequests = new ServerRequests({
+    const modern = new ModernCallers({
+      scheduler: this.scheduler,
+      key: stateKey(options.requestStateKey ?? config.requestStateKey),
+      ttlMs: HELD_DEFAULTS.ttlMs,
+      ...(options.inputGatherMs === undefined ? {} : { gatherMs: options.inputGatherMs }),
+      moment: () => this.serverRequests.usage.tick(),
+      live: () => ({
+        ttlMs: this.config.inputRequiredTtlMs,
+        maxPerPrincipal: this.config.maxHeldRoundsPerPrincipal,
+      }),
       log: this.log,
-      isIsolated: (name) => this.#upstreams.get(name)?.config.sessionMode === 'isolated',
-      isolatedUpstreamsOf: (session) => this.isolated.upstreamsOf(session as DownstreamSession),
-      upstreamConnection: (name, session) => this.upstreamConnection(name, session),
-      findTask: (name, taskId) => this.tasks.find(name, taskId),
     });
+    this.serverRequests = new ServerRequests(
+      {
+        log: this.log,
+        isIsolated: (name) => this.#upstreams.get(name)?.config.sessionMode === 'isolated',
+        isolatedUpstreamsOf: (session) => this.isolated.upstreamsOf(session as DownstreamSession),
+        upstreamConnection: (name, session) => this.upstreamConnection(name, session),
+        findTask: (name, taskId) => this.tasks.find(name, taskId),
+      },
+      modern,
+    );
     this.inflight = new InflightIndex({
       now: () => this.scheduler.now(),
       opened: (r) => r.session && this.serverRequests.usage.begin(r.session, r.upstream, r.id),
@@ -314,19 +340,33 @@ export class Router {
       upstream: upstreamName,
       progressToken: caller.inbound.progressToken,
     };
-    const tracked = this.inflight.track(record, ({ onSent, onAdmit }) =>
-      isolated && session
-        ? this.isolated.request$(upstream.config, session, method, params, { ...options, onSent })
-        : upstream.request$(
-            method,
-            params,
-            { ...options, onSent },
-            caller.context.sessionId,
-            onAdmit,
-          ),
-    );
-    // A modern caller (no session) can be told -32021 by a server request (modernCallers.ts).
-    return session ? tracked : this.serverRequests.modern.track(upstreamName, caller, tracked);
+    const tracked = (sent: JsonObject = params) =>
+      this.inflight.track(record, ({ onSent, onAdmit }) =>
+        isolated && session
+          ? this.isolated.request$(upstream.config, session, method, sent, {
+              ...options,
+              onSent,
+            })
+          : upstream.request$(
+              method,
+              sent,
+              { ...options, onSent },
+              caller.context.sessionId,
+              onAdmit,
+            ),
+      );
+    // Era bridging (actors/router/README.md): a legacy session answers an upstream's
+    // input_required with real requests (inputRounds.ts); a modern caller of a legacy upstream
+    // gets the server requests it causes as input_required (modernCallers.ts).
+    if (session) {
+      return inputRounds(tracked, params, {
+        upstream: upstreamName,
+        session,
+        relatedRequestId: caller.inbound.id,
+      });
+    }
+    if (eraOf(upstream.server?.protocolVersion ?? '') === 'modern') return tracked();
+    return this.serverRequests.modern.track(upstreamName, method, params, caller, tracked);
   }
 
   /** The connection `session`'s traffic to upstream `name` uses (its own when isolated), if ready. */
@@ -441,6 +481,7 @@ export class Router {
     if (this.#closed) return;
     this.#closed = true;
     this.#startup?.end();
+    this.serverRequests.modern.rounds.close();
     await Promise.allSettled([...this.#sessions].map((s) => s.close()));
     await this.isolated.close();
     await Promise.allSettled(

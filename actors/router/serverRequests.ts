@@ -11,6 +11,8 @@
  *   records (router/inflight.ts).
  * - The downstream request carries `relatedRequestId` = the client request in flight that
  *   caused it when known, so an HTTP facade sends it on that request's stream.
+ * - A request from a shared connection whose most recent request in flight is a modern caller's
+ *   is bridged to that caller as `input_required` (modernCallers.ts, heldRounds.ts).
  * - Cancellation is unsubscription: the upstream cancelling its request (or its connection
  *   closing) unsubscribes the handler, which cancels the downstream request.
  */
@@ -28,7 +30,7 @@ import type {
 import type { ClientSession } from '../downstream/host.js';
 import { toCaller } from '../routes/index.js';
 import { type Candidate, chooseSession } from './chooseSession.js';
-import { ModernCallers } from './modernCallers.js';
+import type { ModernCallers } from './modernCallers.js';
 import { SessionUsage } from './sessionUsage.js';
 
 /** What server-initiated routing needs from the router. */
@@ -71,14 +73,15 @@ function withoutProgressToken(params: JsonObject | undefined): JsonObject | unde
 
 export class ServerRequests {
   readonly usage = new SessionUsage<ClientSession>();
-  /** Modern callers in flight per upstream: -32021 when they lack a capability (modernCallers.ts). */
-  readonly modern = new ModernCallers();
+  /** Modern callers in flight: their server requests are bridged (modernCallers.ts). */
+  readonly modern: ModernCallers;
   readonly #host: ServerRequestsHost;
   /** elicitationId → the session that saw it (URL mode request, or -32042 error). */
   readonly #elicitations = new Map<string, ClientSession>();
 
-  constructor(host: ServerRequestsHost) {
+  constructor(host: ServerRequestsHost, modern: ModernCallers) {
     this.#host = host;
+    this.modern = modern;
   }
 
   /**
@@ -93,8 +96,16 @@ export class ServerRequests {
   ): Observable<InboundEvent> {
     return defer(() => {
       const { method } = request;
+      const held =
+        pinned || !this.#modernIsLatest(upstream) ? undefined : this.modern.hold(upstream, request);
+      if (held) {
+        this.#host.log.debug(
+          `upstream ${upstream}: ${method} → held for a modern caller (input_required)`,
+        );
+        return held;
+      }
       const task = this.#relatedTask(upstream, request.params);
-      const target = this.#targetOrRefuseModern(upstream, request, pinned ?? task?.owner);
+      const target = this.#target(upstream, request, pinned ?? task?.owner);
       let params = withoutProgressToken(request.params);
       if (task && params && isObject(params._meta)) {
         const related = { ...(params._meta[RELATED_TASK] as JsonObject), taskId: task.exposed };
@@ -166,18 +177,18 @@ export class ServerRequests {
     return typeof taskId === 'string' ? this.#host.findTask?.(upstream, taskId) : undefined;
   }
 
-  /** `#target`; when it finds no session, the modern caller in flight there is told (-32021). */
-  #targetOrRefuseModern(
-    upstream: string,
-    request: JsonRpcRequest,
-    pinned: ClientSession | undefined,
-  ) {
-    try {
-      return this.#target(upstream, request, pinned);
-    } catch (error) {
-      if (!pinned) this.modern.refuse(upstream, request);
-      throw error;
+  /**
+   * Whether the most recent request in flight toward shared `upstream` is a modern caller's
+   * (chooseSession's "latest in flight" rule, across eras: both take moments from `usage`).
+   */
+  #modernIsLatest(upstream: string): boolean {
+    const modern = this.modern.latestStart(upstream);
+    if (modern < 0) return false;
+    for (const entry of this.usage.entries(upstream)) {
+      if (entry.inflight > 0 && !entry.session.isClosed && entry.lastInflight > modern)
+        return false;
     }
+    return true;
   }
 
   #target(

@@ -114,6 +114,12 @@ export interface RouterConfig extends RouterSupervisionConfig {
   initializeGraceMs?: number;
   /** What loading noticed without refusing the file (ignored client keys, duplicates…). */
   warnings?: string[];
+  /** Secret that seals bridged `requestState`s; instances behind one balancer share it. */
+  requestStateKey?: string;
+  /** How long a bridged `input_required` waits for the client's retry (default 120000). */
+  inputRequiredTtlMs?: number;
+  /** Bridged round trips one principal may have held at once (default 100). */
+  maxHeldRoundsPerPrincipal?: number;
 }
 
 export const CONFIG_DEFAULTS = {
@@ -171,6 +177,9 @@ const MUX_KEYS = new Set([
   'maxSessionsPerPrincipal',
   'roots',
   'initializeGraceMs',
+  'requestStateKey',
+  'inputRequiredTtlMs',
+  'maxHeldRoundsPerPrincipal',
   ...ROUTER_SUPERVISION_KEYS,
 ]);
 const SERVER_KEYS = new Set([
@@ -347,6 +356,27 @@ function parseMux(value: unknown, issues: Issues, baseDir: string | undefined): 
   if (raw.initializeGraceMs !== undefined) {
     const grace = integer(raw.initializeGraceMs, at('initializeGraceMs'), issues, NON_NEGATIVE);
     if (grace !== undefined) mux.initializeGraceMs = grace;
+  }
+  if (raw.requestStateKey !== undefined) {
+    // A secret: the message never repeats the value.
+    const key = raw.requestStateKey;
+    if (typeof key === 'string' && key.length >= 32) mux.requestStateKey = key;
+    else issues.add(at('requestStateKey'), 'expected a random secret of at least 32 characters');
+  }
+  if (raw.inputRequiredTtlMs !== undefined) {
+    const range = { min: 1_000, max: 3_600_000 };
+    const ttl = integer(raw.inputRequiredTtlMs, at('inputRequiredTtlMs'), issues, range);
+    if (ttl !== undefined) mux.inputRequiredTtlMs = ttl;
+  }
+  if (raw.maxHeldRoundsPerPrincipal !== undefined) {
+    const range = { min: 1, max: 1_000_000 };
+    const max = integer(
+      raw.maxHeldRoundsPerPrincipal,
+      at('maxHeldRoundsPerPrincipal'),
+      issues,
+      range,
+    );
+    if (max !== undefined) mux.maxHeldRoundsPerPrincipal = max;
   }
   Object.assign(mux, parseLimits(raw, 'mcpMux', mux, issues));
   Object.assign(mux, parseRouterSupervision(raw, issues));

@@ -197,7 +197,7 @@ export class StreamableHttpServer {
     }
     const sessionId = header(req, 'mcp-session-id');
     if (sessionId === undefined && modernPostHook(this.#options)(message, headerLookup(req))) {
-      this.#modern(req, res, message as JsonObject);
+      this.#modern(req, res, message as JsonObject, protection.principalOf(req));
       return;
     }
     const principal = protection.principalOf(req);
@@ -227,7 +227,12 @@ export class StreamableHttpServer {
   }
 
   /** A modern POST: checked, then served by a one-shot exchange (transports/http/modernPost.ts). */
-  #modern(req: IncomingMessage, res: ServerResponse, message: JsonObject): void {
+  #modern(
+    req: IncomingMessage,
+    res: ServerResponse,
+    message: JsonObject,
+    principal: string | undefined,
+  ): void {
     if (this.#sessions.size + this.#oneShots.size >= (this.#options.maxSessions ?? 10_000)) {
       sendJsonRpcError(res, 503, -32000, 'Service Unavailable: too many sessions');
       return;
@@ -236,6 +241,7 @@ export class StreamableHttpServer {
       ...this.#options,
       maxBufferedBytes: this.#options.maxBufferedBytes ?? 8 * 1024 * 1024,
       log: this.#log,
+      principal,
       onEnd: () => {
         if (exchange) this.#oneShots.delete(exchange);
       },

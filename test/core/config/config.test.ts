@@ -347,6 +347,39 @@ describe('parseConfig: bad input is reported with its path', () => {
   });
 });
 
+describe('parseConfig: era bridging keys', () => {
+  it('reads requestStateKey, inputRequiredTtlMs and maxHeldRoundsPerPrincipal', () => {
+    const key = 'x'.repeat(40);
+    const config = parseConfig({
+      mcpServers: {},
+      mcpMux: { requestStateKey: key, inputRequiredTtlMs: 5_000, maxHeldRoundsPerPrincipal: 7 },
+    });
+    expect(config).toMatchObject({
+      requestStateKey: key,
+      inputRequiredTtlMs: 5_000,
+      maxHeldRoundsPerPrincipal: 7,
+    });
+  });
+
+  it('rejects a short key without repeating it, and out-of-range limits', () => {
+    const issues = issuesOf({
+      mcpServers: {},
+      mcpMux: {
+        requestStateKey: 'short-secret',
+        inputRequiredTtlMs: 10,
+        maxHeldRoundsPerPrincipal: 0,
+      },
+    });
+    expect(issues).toHaveLength(3);
+    expect(issues[0]).toBe(
+      'mcpMux.requestStateKey: expected a random secret of at least 32 characters',
+    );
+    expect(issues.join('\n')).not.toContain('short-secret');
+    expect(issues[1]).toMatch(/^mcpMux\.inputRequiredTtlMs: /);
+    expect(issues[2]).toMatch(/^mcpMux\.maxHeldRoundsPerPrincipal: /);
+  });
+});
+
 describe('parseConfig: ${env:NAME}, ${NAME}, ${NAME:-default}', () => {
   it('expands in headers and env, leaving other text alone', () => {
     const config = parseConfig(
