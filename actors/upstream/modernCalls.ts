@@ -1,8 +1,7 @@
 /**
  * What changes about a request when its upstream is modern (2026-07-28), for `Upstream`:
  * the request going out (the caller's context in `_meta`, the request-metadata headers), the
- * result coming back (the upstream's serverInfo dropped, an `input_required` that its caller
- * cannot answer turned into a clear error), and the tools list (`x-mcp-header` annotations
+ * result coming back (the upstream's serverInfo dropped), and the tools list (`x-mcp-header` annotations
  * recorded, invalid ones left out over Streamable HTTP). Decisions: actors/README.md,
  * "Upstream era".
  */
@@ -16,7 +15,6 @@ import {
 import { modernHeaders, withModernMeta } from '../../core/mcp/modernClient.js';
 import { META } from '../../core/mcp/modernRequest.js';
 import type { RequestEvent, RequestOptions } from '../../core/rpc/connection.js';
-import { ErrorCode, RpcError } from '../../core/rpc/errors.js';
 import type { JsonObject } from '../../core/rpc/jsonrpc.js';
 
 export interface ModernCallsOptions {
@@ -42,9 +40,10 @@ export class ModernCalls {
 
   /**
    * A request as the upstream (speaking `version`) gets it: the caller's context in `_meta`
-   * (a modern caller's own capabilities, so an `input_required` result it gets is one it can
-   * answer; mcp-mux's own, `{}`, for legacy callers and its own requests until the bridging
-   * work) and the request-metadata headers (`Mcp-Param-*` from the tool's annotations).
+   * (the caller's own capabilities, modern or legacy, so an `input_required` result asks only
+   * for what the caller, or the bridge on behalf of a legacy session, can answer; mcp-mux's
+   * own, `{}`, for its own requests) and the request-metadata headers (`Mcp-Param-*` from the
+   * tool's annotations).
    */
   request(
     version: string,
@@ -53,10 +52,9 @@ export class ModernCalls {
     options: RequestOptions & { context?: RequestContext | undefined },
   ): [JsonObject, RequestOptions] {
     const { context, ...rest } = options;
-    const modernCaller = context !== undefined && context.protocolVersion === version;
     const sent = withModernMeta(params, {
       protocolVersion: version,
-      clientCapabilities: modernCaller ? context.clientCapabilities : this.#options.capabilities,
+      clientCapabilities: context?.clientCapabilities ?? this.#options.capabilities,
       clientInfo: context?.clientInfo ?? this.#options.clientInfo,
       logLevel: context?.logLevel,
     });
@@ -70,31 +68,14 @@ export class ModernCalls {
 
   /**
    * An event from the upstream as the caller gets it: a result without the upstream's
-   * `io.modelcontextprotocol/serverInfo` (the server a client talks to is mcp-mux), or an
-   * error for an `input_required` result its caller cannot answer (a legacy client, or
-   * mcp-mux itself): a clear -32603 instead of a result its schema does not know.
+   * `io.modelcontextprotocol/serverInfo` (the server a client talks to is mcp-mux). Anything
+   * else, `input_required` included, passes untouched: a modern caller answers it itself, and
+   * for a legacy session the router's bridge turns it into server-to-client requests
+   * (actors/router/inputRounds.ts).
    */
-  event(
-    version: string,
-    method: string,
-    event: RequestEvent,
-    context: RequestContext | undefined,
-  ): RequestEvent | RpcError {
+  event(event: RequestEvent): RequestEvent {
     if (event.kind !== 'result') return event;
     const { result } = event;
-    if (result.resultType === 'input_required' && context?.protocolVersion !== version) {
-      const requests = result.inputRequests;
-      const asked =
-        typeof requests === 'object' && requests !== null
-          ? Object.values(requests as JsonObject).map((r) => String((r as JsonObject)?.method))
-          : [];
-      const { name } = this.#options;
-      return new RpcError(
-        ErrorCode.InternalError,
-        `Upstream "${name}" needs input from the client for ${method} (${asked.join(', ') || 'input_required'}), which mcp-mux cannot relay to a client of protocol ${context?.protocolVersion ?? 'none'} yet`,
-        { upstream: name, resultType: 'input_required', inputRequests: asked },
-      );
-    }
     const meta = result._meta;
     if (typeof meta !== 'object' || meta === null || !(META.serverInfo in meta)) return event;
     const { [META.serverInfo]: _, ...rest } = meta as JsonObject;

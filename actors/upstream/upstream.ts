@@ -325,9 +325,7 @@ export class Upstream {
                   subscriber.next(event);
                   return;
                 }
-                const out = this.#modern.event(version, method, event, options.context);
-                if (out instanceof RpcError) subscriber.error(out);
-                else subscriber.next(out);
+                subscriber.next(this.#modern.event(event));
               },
               error: (error: unknown) => {
                 done();

@@ -12,6 +12,7 @@ import {
   StreamableHTTPClientTransport as ModernHttpTransport,
 } from '@modelcontextprotocol/client';
 import { StdioClientTransport as ModernStdioTransport } from '@modelcontextprotocol/client/stdio';
+import { ElicitRequestSchema } from '@modelcontextprotocol/sdk/types.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Proc, spawnNode, startCli, until } from './cliNetwork.js';
 import { eventually, notificationsOf } from './cliSessions.js';
@@ -111,8 +112,8 @@ describe.each(upstreams)('a 2026-07-28 upstream, $label', ({ modernOnly, http })
       await eventually(() => cli.stderr().includes('protocol='));
       expect(cli.stderr()).toMatch(/upstream m: ready .*protocol=2026-07-28/);
       expect(cli.stderr()).not.toMatch(/HTTP\+SSE|falling back/i);
-      // mcp-mux declares no capabilities for a 2025-era caller, so the upstream asks for no
-      // input it could not get: -32021 (the SDK's own check) instead of input_required.
+      // A 2025-era caller's own capabilities go upstream: this client declared no elicitation,
+      // so the upstream asks for no input it could not get (-32021, the SDK's own check).
       const stuck = await cli.client
         .callTool({ name: 'm__test_input_required_result_elicitation', arguments: {} })
         .then(
@@ -126,6 +127,25 @@ describe.each(upstreams)('a 2026-07-28 upstream, $label', ({ modernOnly, http })
         const call = await cli.client.callTool({ name: 'm__region_echo', arguments: { region } });
         expect(textOf(call)).toBe(`region: ${region}`);
       }
+    } finally {
+      await cli.close();
+    }
+  }, 60_000);
+
+  it('bridges its input_required to a legacy client that can answer (elicitation)', async () => {
+    const cli = await connectCli(writeConfig({ mcpServers: { m: upstream() } }), {
+      clientOptions: { capabilities: { elicitation: {} } },
+    });
+    cli.client.setRequestHandler(ElicitRequestSchema, async () => ({
+      action: 'accept',
+      content: { name: 'Ada' },
+    }));
+    try {
+      const result = await cli.client.callTool({
+        name: 'm__test_input_required_result_elicitation',
+        arguments: {},
+      });
+      expect(textOf(result)).toBe('Hello, Ada!');
     } finally {
       await cli.close();
     }

@@ -1,7 +1,8 @@
 /**
  * `Upstream` toward a modern (2026-07-28) fake server on a memory pair: the context and the
  * headers each request gets, the upstream's serverInfo dropped from results, `input_required`
- * passed to a modern caller and refused (clearly) for a legacy one, and the list `ttlMs`.
+ * passed through (a modern caller answers it; the router bridges it for a legacy session), and
+ * the list `ttlMs`.
  */
 import { lastValueFrom, type Observable, of, toArray } from 'rxjs';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -143,20 +144,17 @@ describe('Upstream toward a modern server', () => {
     ]);
   });
 
-  it('declares no capabilities for a legacy caller, and refuses it an input_required clearly', async () => {
+  it("passes a legacy caller's capabilities, and its input_required (for the bridge)", async () => {
     const { upstream, seen } = await modernUpstream();
-    const error = await lastValueFrom(
-      upstream.request$('tools/call', { name: 't' }, { timeout: 1_000, context: legacyCaller }),
-    ).then(
-      () => undefined,
-      (e: unknown) => e as { code: number; message: string },
+    const events = await lastValueFrom(
+      upstream
+        .request$('tools/call', { name: 't' }, { timeout: 1_000, context: legacyCaller })
+        .pipe(toArray()),
     );
-    expect(error?.message).toMatch(
-      /needs input from the client for tools\/call \(elicitation\/create\)/,
-    );
+    expect(events[0]).toMatchObject({ kind: 'result', result: { resultType: 'input_required' } });
     const call = seen.find((m) => m.method === 'tools/call');
     expect(call?.params?._meta).toMatchObject({
-      'io.modelcontextprotocol/clientCapabilities': {},
+      'io.modelcontextprotocol/clientCapabilities': { elicitation: {} },
       'io.modelcontextprotocol/clientInfo': { name: 'old', version: '1' },
     });
   });
