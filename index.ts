@@ -44,6 +44,16 @@ export type {
 export { createLogger, type Logger, silentLogger } from './core/log.js';
 export { LATEST_LEGACY_VERSION, LEGACY_VERSIONS } from './core/mcp/versions.js';
 export {
+  liveness,
+  MuxMetrics,
+  type MuxMetricsOptions,
+  type Outcome,
+  type ReadinessRule,
+  type RequestObservation,
+  type RouterObserver,
+  readiness,
+} from './core/observe/index.js';
+export {
   Connection,
   type ConnectionOptions,
   type InboundEvent,

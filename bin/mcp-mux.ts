@@ -5,6 +5,7 @@
  *   mcp-mux --config F                      the stdio router (the default facade)
  *   mcp-mux --config F --http 127.0.0.1:8080 [--ws 127.0.0.1:8081] [--stdio]
  *   mcp-mux inspect --config F              prints the merged catalog and collisions, then exits
+ *   mcp-mux status --url http://H:P [--once] a live table of a running router's upstreams (alias top)
  *
  * Only protocol messages go to stdout; everything else goes to stderr. Flags: bin/README.md.
  */
@@ -21,7 +22,11 @@ import { DEFAULT_MAX_CONNECTIONS } from '../transports/connectionLimit.js';
 import { type ListenSpec, parseListen, readTokens, startFacades, UsageError } from './facades.js';
 import { checkFdLimit } from './fdLimit.js';
 import { inspect } from './inspect.js';
+import { startMetricsListener } from './metrics.js';
+import { createObservability } from './observe.js';
+import { startTracing } from './otel.js';
 import { serve } from './serve.js';
+import { status } from './status.js';
 import { HELP, logLevelFlag, USAGE, usageMessage } from './usage.js';
 
 const DEFAULT_TOKEN_ENV = 'MCP_MUX_TOKENS';
@@ -52,6 +57,12 @@ const OPTIONS = {
   'max-body-bytes': { type: 'string' },
   'max-connections': { type: 'string' },
   'disconnect-grace-ms': { type: 'string' },
+  'log-format': { type: 'string' },
+  metrics: { type: 'string' },
+  'no-metrics': { type: 'boolean' },
+  url: { type: 'string' },
+  once: { type: 'boolean' },
+  'interval-ms': { type: 'string' },
   help: { type: 'boolean', short: 'h' },
   version: { type: 'boolean', short: 'v' },
 } as const;
@@ -71,14 +82,36 @@ async function main(argv: string[]): Promise<number> {
     return 0;
   }
   const command = positionals[0] ?? 'serve';
+  if (command === 'status' || command === 'top') {
+    if (!values.url) throw new UsageError(`${command} needs --url http://HOST:PORT`);
+    const token = readTokens(process.env, DEFAULT_TOKEN_ENV, false)[0];
+    const controller = new AbortController();
+    process.once('SIGINT', () => controller.abort());
+    return status({
+      url: values.url,
+      once: values.once === true,
+      intervalMs: integerFlag('interval-ms', values['interval-ms']) ?? 1000,
+      write: (text) => process.stdout.write(text),
+      signal: controller.signal,
+      ...(token === undefined ? {} : { token }),
+    });
+  }
   if (command !== 'serve' && command !== 'inspect') {
     throw new UsageError(
-      `unknown command "${command}" (commands: serve, the default, and inspect)`,
+      `unknown command "${command}" (commands: serve, the default, inspect, status)`,
     );
   }
   if (positionals.length > 1) throw new UsageError(`unexpected argument "${positionals[1]}"`);
   if (!values.config) throw new UsageError('--config FILE is required');
   const logLevel = logLevelFlag(values['log-level']);
+  const logFormat = values['log-format'] ?? 'text';
+  if (logFormat !== 'text' && logFormat !== 'json') {
+    throw new UsageError(`--log-format expects text or json, got "${logFormat}"`);
+  }
+  if (values.metrics && values['no-metrics']) {
+    throw new UsageError('--metrics and --no-metrics conflict');
+  }
+  const metricsListen = values.metrics ? parseListen('metrics', values.metrics) : undefined;
   const listeners: ListenSpec[] = [
     ...(values.http ?? []).map((v) => parseListen('http', v)),
     ...(values['http-json'] ?? []).map((v) => parseListen('http-json', v)),
@@ -98,16 +131,25 @@ async function main(argv: string[]): Promise<number> {
 
   const config = await loadConfigFile(values.config);
   const level = logLevel ?? config.logLevel;
-  const log: Logger = createLogger({ level });
+  const log: Logger = createLogger({ level, format: logFormat });
+  // Metrics cost a little per request: on only where something can scrape them.
+  const scrapable = metricsListen !== undefined || listeners.some((l) => l.kind !== 'ws');
+  const observability = createObservability(
+    config,
+    command === 'serve' && !values['no-metrics'] && scrapable,
+  );
+  const stopTracing = command === 'serve' ? await startTracing(process.env, log) : undefined;
   // `mcpMux.requestStateKey` wins; else MCP_MUX_STATE_KEY; else a random key per process.
   const stateKeyEnv = process.env[STATE_KEY_ENV];
   const router = createRouter(config, {
     log,
     ...(disconnectGraceMs === undefined ? {} : { disconnectGraceMs }),
+    ...(observability.metrics ? { observer: observability.metrics } : {}),
     ...(config.requestStateKey === undefined && stateKeyEnv
       ? { requestStateKey: stateKeyEnv }
       : {}),
   });
+  const endpoints = observability.endpoints(router);
   // Exit as soon as the report is out, whatever timers the router still holds.
   if (command === 'inspect') process.exit(await inspect(router));
   const maxConnections = maxConnectionsFlag ?? config.maxConnections ?? DEFAULT_MAX_CONNECTIONS;
@@ -130,9 +172,30 @@ async function main(argv: string[]): Promise<number> {
           ...(config.maxSessionsPerPrincipal === undefined
             ? {}
             : { maxSessionsPerPrincipal: config.maxSessionsPerPrincipal }),
+          observe: endpoints,
+          traffic: (kind) => observability.traffic(kind),
           log,
         });
-  return serve(router, log, { stdio, configPath: values.config, ...(facades ? { facades } : {}) });
+  const metricsListener =
+    metricsListen &&
+    (await startMetricsListener(metricsListen.host, metricsListen.port, endpoints, log));
+  // The metrics listener and the tracing SDK close with the facades (bin/shutdown.ts).
+  const closeAll =
+    facades || metricsListener || stopTracing
+      ? {
+          endpoints: facades?.endpoints ?? [],
+          close: async () => {
+            await Promise.allSettled([facades?.close(), metricsListener?.close()]);
+            await stopTracing?.().catch(() => {});
+          },
+        }
+      : undefined;
+  return serve(router, log, {
+    stdio,
+    configPath: values.config,
+    ...(stdio ? { stdioTraffic: observability.traffic('stdio') } : {}),
+    ...(closeAll ? { facades: closeAll } : {}),
+  });
 }
 
 main(process.argv.slice(2)).then(

@@ -14,6 +14,9 @@ usage:
                                              catalog (names as clients see them, collisions,
                                              upstream health), then exit: 0 when every
                                              enabled upstream is ready, 1 otherwise
+  mcp-mux status --url http://HOST:PORT [--once] [--interval-ms N]
+                                             a live table of a running router's upstreams
+                                             (alias: top), from its /readyz and /metrics
   mcp-mux --help | --version
 
 FILE is an mcpServers config, e.g. the one your MCP client already uses (Claude Desktop,
@@ -23,6 +26,9 @@ are expanded from the environment.
 options:
   -c, --config FILE         the config file (watched: edits and SIGHUP reload it)
   --log-level LEVEL         debug, info, warn or error (stderr; default: mcpMux.logLevel, info)
+  --log-format text|json    readable lines (default) or JSON lines (pino) on stderr
+  --metrics HOST:PORT       /metrics, /healthz, /readyz on a listener of their own
+  --no-metrics              no Prometheus metrics (health and readiness are still served)
   --http HOST:PORT          Streamable HTTP on /mcp, legacy HTTP+SSE on /sse + /messages (repeatable)
   --http-json HOST:PORT     the same, answering each POST with one JSON body instead of SSE
   --ws HOST:PORT            WebSocket (subprotocol "mcp") on /mcp (repeatable)
@@ -43,7 +49,7 @@ As a client's server (stdout carries only MCP messages):
 
 Docs: README.md and bin/README.md of mcp-mux.`;
 
-export const USAGE = `usage: mcp-mux [inspect] --config FILE [options]   (mcp-mux --help for all options)`;
+export const USAGE = `usage: mcp-mux [inspect] --config FILE [options] | mcp-mux status --url URL   (mcp-mux --help for all options)`;
 
 export const LOG_LEVELS = ['debug', 'info', 'warn', 'error'] as const;
 export type CliLogLevel = (typeof LOG_LEVELS)[number];

@@ -17,6 +17,8 @@ import { routerClientCapabilities } from '../../core/mcp/clientCapabilities.js';
 import type { ClientInfo } from '../../core/mcp/context.js';
 import { stateKey } from '../../core/mcp/requestState.js';
 import { eraOf, LATEST_LEGACY_VERSION } from '../../core/mcp/versions.js';
+import type { RequestObservation, RouterObserver } from '../../core/observe/observer.js';
+import { outcomeOf } from '../../core/observe/outcome.js';
 import {
   Connection,
   type InboundContext,
@@ -54,6 +56,7 @@ import { InflightIndex } from './inflight.js';
 import { inputRounds } from './inputRounds.js';
 import { LogLevels } from './logLevels.js';
 import { ModernCallers } from './modernCallers.js';
+import { requestName } from './observed.js';
 import { type ReloadResult, reloadRouter } from './reload.js';
 import { schedulerClock } from './schedulerClock.js';
 import { ServerRequests } from './serverRequests.js';
@@ -84,6 +87,8 @@ export interface RouterOptions {
   requestStateKey?: string;
   /** How long held requests gather before they go out as one `input_required` (default 10). */
   inputGatherMs?: number;
+  /** Metrics and traces (core/observe/): called per routed request and session; none by default. */
+  observer?: RouterObserver;
 }
 
 export const VERSION = '0.1.0';
@@ -260,8 +265,8 @@ export class Router {
     return this.#upstreams;
   }
 
-  /** Attaches one downstream client on a transport. */
-  connect(transport: Transport): DownstreamSession {
+  /** Attaches one downstream client on a transport (`kind`: its label in metrics). */
+  connect(transport: Transport, kind = 'other'): DownstreamSession {
     const session = new DownstreamSession(
       this.#sessionHost,
       transport,
@@ -273,6 +278,13 @@ export class Router {
     }
     this.#sessions.add(session);
     void this.logging.sync();
+    const observer = this.#options.observer;
+    if (observer) {
+      observer.sessionOpened(session, kind);
+      session.connection.closed$.subscribe((reason) =>
+        observer.sessionClosed(session, reason.kind),
+      );
+    }
     session.closed
       .then(() => {
         this.#sessions.delete(session);
@@ -294,6 +306,24 @@ export class Router {
     method: string,
     params: JsonObject,
     caller: Caller,
+  ): Observable<RequestEvent> {
+    const observer = this.#options.observer;
+    if (observer === undefined) return this.#forward(upstreamName, method, params, caller);
+    const watch = observer.request(upstreamName, method, requestName(params), params);
+    try {
+      return this.#forward(upstreamName, method, watch.params, caller, watch);
+    } catch (error) {
+      watch.end(outcomeOf(error), error);
+      throw error;
+    }
+  }
+
+  #forward(
+    upstreamName: string,
+    method: string,
+    params: JsonObject,
+    caller: Caller,
+    watch?: RequestObservation,
   ): Observable<RequestEvent> {
     if (this.#draining) {
       throw new RpcError(
@@ -339,6 +369,7 @@ export class Router {
       method,
       upstream: upstreamName,
       progressToken: caller.inbound.progressToken,
+      watch,
     };
     const tracked = (sent: JsonObject = params) =>
       this.inflight.track(record, ({ onSent, onAdmit }) =>
@@ -455,6 +486,11 @@ export class Router {
     this.#draining = true;
   }
 
+  /** Shutting down (after `stopAccepting`): `/readyz` answers 503. */
+  get isDraining(): boolean {
+    return this.#draining || this.#closed;
+  }
+
   /** Requests from clients still being answered, over all sessions. */
   get inFlight(): number {
     let n = 0;
@@ -504,7 +540,9 @@ export class Router {
       log: this.log,
     });
     this.#upstreams.set(config.name, upstream);
-    this.log.info(`upstream ${config.name}: connecting (${config.transport})`);
+    this.log.info(`upstream ${config.name}: connecting (${config.transport})`, {
+      upstream: config.name,
+    });
     upstream.start();
   }
 
@@ -592,6 +630,7 @@ export class Router {
           this.log.info(
             `upstream ${upstream.name}: ready in ${elapsed}ms — ${s?.tools ?? 0} tools, ${s?.prompts ?? 0} prompts, ${s?.resources ?? 0} resources, ${s?.resourceTemplates ?? 0} resource templates`,
             {
+              upstream: upstream.name,
               protocol: server?.protocolVersion,
               server:
                 `${String(server?.serverInfo.name ?? '?')} ${String(server?.serverInfo.version ?? '')}`.trim(),
@@ -604,7 +643,9 @@ export class Router {
       this.#lists.remove(upstream.name);
       for (const kind of ALL_KINDS) this.#changed(kind);
       if (state === 'failed')
-        this.log.error(`upstream ${upstream.name}: failed — ${upstream.error ?? 'unknown error'}`);
+        this.log.error(`upstream ${upstream.name}: failed — ${upstream.error ?? 'unknown error'}`, {
+          upstream: upstream.name,
+        });
       this.#startup?.settle(upstream.name);
     } else {
       this.log.debug(`upstream ${upstream.name}: ${state}`);

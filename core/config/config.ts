@@ -33,6 +33,12 @@ import {
   substituteEnvRecord,
 } from './configSchema.js';
 import { duplicateKeys } from './duplicateKeys.js';
+import {
+  checkReadinessNames,
+  OBSERVE_KEYS,
+  type ObserveConfig,
+  parseObserve,
+} from './observeConfig.js';
 import { parseProtocol, type UpstreamProtocol } from './protocolConfig.js';
 import { parseRoots, type RootConfig } from './roots.js';
 import {
@@ -85,8 +91,8 @@ export interface UpstreamConfig extends UpstreamSupervisionConfig {
   roots: RootConfig[];
 }
 
-/** Supervision and shutdown keys: core/supervisionConfig.ts. */
-export interface RouterConfig extends RouterSupervisionConfig {
+/** Supervision and shutdown keys: core/supervisionConfig.ts; `metrics`, `readiness`: observeConfig.ts. */
+export interface RouterConfig extends RouterSupervisionConfig, ObserveConfig {
   /** In file order (see README for integer-like keys), disabled ones included. */
   upstreams: UpstreamConfig[];
   separator: string;
@@ -181,6 +187,7 @@ const MUX_KEYS = new Set([
   'inputRequiredTtlMs',
   'maxHeldRoundsPerPrincipal',
   ...ROUTER_SUPERVISION_KEYS,
+  ...OBSERVE_KEYS,
 ]);
 const SERVER_KEYS = new Set([
   'command',
@@ -246,6 +253,8 @@ export function parseConfig(value: unknown, options: ParseConfigOptions = {}): R
       }
     }
     config = { ...mux, upstreams };
+    const names = upstreams.map((u) => u.name);
+    for (const issue of checkReadinessNames(mux, names)) issues.add(issue.path, issue.reason);
   }
   if (issues.list.length > 0 || !config) throw new ConfigError(issues.list);
   if (issues.ignored.length > 0) {
@@ -380,6 +389,7 @@ function parseMux(value: unknown, issues: Issues, baseDir: string | undefined): 
   }
   Object.assign(mux, parseLimits(raw, 'mcpMux', mux, issues));
   Object.assign(mux, parseRouterSupervision(raw, issues));
+  Object.assign(mux, parseObserve(raw, issues));
   return mux;
 }
 

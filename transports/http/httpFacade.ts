@@ -6,6 +6,7 @@
  */
 
 import { createServer } from 'node:http';
+import type { Socket } from 'node:net';
 import { silentLogger } from '../../core/log.js';
 import type { TransportServer } from '../../core/rpc/transport.js';
 import {
@@ -25,6 +26,8 @@ export interface HttpFacadeOptions extends HttpHandlerOptions {
   port?: number;
   /** Open TCP connections at most, idle ones included; more get 503 (default 1024). */
   maxConnections?: number;
+  /** Told every accepted TCP socket (byte counters for the metrics). */
+  onSocket?: (socket: Socket) => void;
 }
 
 export interface HttpFacade extends TransportServer {
@@ -48,6 +51,8 @@ export async function createHttpFacade(options: HttpFacadeOptions = {}): Promise
     void handler.handleRequest(req, res);
   });
   limitConnections(server, options.maxConnections ?? DEFAULT_MAX_CONNECTIONS, log);
+  const onSocket = options.onSocket;
+  if (onSocket) server.on('connection', onSocket);
   answerMalformedRequests(server);
   const host = options.host ?? '127.0.0.1';
   const listening = await listen(server, options.port ?? 0, host);

@@ -10,6 +10,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { merge } from 'rxjs';
 import { type Logger, silentLogger } from '../../core/log.js';
 import type { TransportServer } from '../../core/rpc/transport.js';
+import { OBSERVE_PATHS, type ObserveEndpoints, serveObserve } from './observeRoutes.js';
 import { Protection, type ProtectionOptions, sendJsonRpcError } from './protection.js';
 import { SseServer } from './sseServer.js';
 import { type StreamableHttpOptions, StreamableHttpServer } from './streamableHttpServer.js';
@@ -28,6 +29,8 @@ export interface HttpHandlerOptions extends ProtectionOptions, StreamableHttpOpt
    * protection). Default: the local address and port of the first request's socket.
    */
   address?: { host: string; port: number };
+  /** `/metrics`, `/healthz`, `/readyz` (observeRoutes.ts), behind the same protection; absent: none. */
+  observe?: ObserveEndpoints;
   log?: Logger;
 }
 
@@ -72,9 +75,11 @@ export function createHttpHandler(options: HttpHandlerOptions = {}): HttpHandler
     next?: () => void,
   ): Promise<void> => {
     const url = new URL(req.url ?? '/', 'http://localhost');
+    const observe = options.observe;
     const ours =
       url.pathname === path ||
-      (legacy && (url.pathname === ssePath || url.pathname === messagesPath));
+      (legacy && (url.pathname === ssePath || url.pathname === messagesPath)) ||
+      (observe !== undefined && OBSERVE_PATHS.has(url.pathname));
     if (!ours && next) return next();
     protection ??= new Protection(options, {
       host: plainAddress(req.socket.localAddress),
@@ -84,7 +89,12 @@ export function createHttpHandler(options: HttpHandlerOptions = {}): HttpHandler
       req.resume();
       return;
     }
-    if (!ours) {
+    if (observe !== undefined && (await serveObserve(observe, url.pathname, req, res))) {
+      // answered (`/metrics`, `/healthz`, `/readyz`)
+    } else if (
+      !ours ||
+      (url.pathname !== path && url.pathname !== ssePath && url.pathname !== messagesPath)
+    ) {
       sendJsonRpcError(res, 404, -32000, 'Not Found');
       req.resume();
     } else if (url.pathname === path) await streamable.handle(req, res, protection);
