@@ -22,12 +22,24 @@ export interface CatalogRefreshHost {
   changed(kind: CatalogKind): void;
   /** Shutting down: an interrupted refresh is expected, logged at debug. */
   quiet(): boolean;
+  /** Runs `fn` after `ms` on the router's scheduler (the `ttlMs` refresh); returns a cancel. */
+  schedule?(ms: number, fn: () => void): () => void;
 }
+
+/**
+ * The soonest a list a modern upstream gave a `ttlMs` is fetched again. `ttlMs: 0` ("do not
+ * reuse") is not a refresh loop: the catalog follows such an upstream's list changes through
+ * its `subscriptions/listen` (actors/upstream/modernListen.ts), and refreshes it at this pace
+ * when it offers none.
+ */
+export const MIN_TTL_REFRESH_MS = 5_000;
 
 export class CatalogRefresh {
   readonly #host: CatalogRefreshHost;
   /** Items fetched per upstream and kind (before filters and collisions), for status lines. */
   readonly #counts = new Map<string, Partial<Record<CatalogKind, number>>>();
+  /** Pending `ttlMs` refreshes, by upstream name and list method. */
+  readonly #stale = new Map<string, () => void>();
 
   constructor(host: CatalogRefreshHost) {
     this.#host = host;
@@ -41,6 +53,32 @@ export class CatalogRefresh {
   remove(name: string): void {
     this.#host.catalog.removeUpstream(name);
     this.#counts.delete(name);
+    for (const [key, cancel] of this.#stale) {
+      if (key.startsWith(`${name}\n`)) {
+        cancel();
+        this.#stale.delete(key);
+      }
+    }
+  }
+
+  /**
+   * A modern upstream's list goes stale after its `ttlMs` (server/utilities/caching): it is
+   * fetched again then, unless a list change comes first (that refresh re-arms this). A `ttlMs`
+   * of 0 is only honoured this way when the upstream sends no list changes.
+   */
+  #expire(upstream: Upstream, kind: CatalogKind, method: string): void {
+    const key = `${upstream.name}\n${method}`;
+    this.#stale.get(key)?.();
+    this.#stale.delete(key);
+    const ttl = upstream.listTtlMs(method);
+    const schedule = this.#host.schedule;
+    if (ttl === undefined || schedule === undefined) return;
+    if (ttl === 0 && upstream.listensForChanges) return;
+    const cancel = schedule(Math.max(ttl, MIN_TTL_REFRESH_MS), () => {
+      this.#stale.delete(key);
+      if (this.#host.isCurrent(upstream)) void this.refresh(upstream, [kind]);
+    });
+    this.#stale.set(key, cancel);
   }
 
   /** Re-fetches `kinds` of `upstream` (those its capabilities offer) into the catalog. */
@@ -70,6 +108,7 @@ export class CatalogRefresh {
             [k.kind]: items.length,
           });
           host.changed(k.kind);
+          this.#expire(upstream, k.kind, k.method);
         } catch (error) {
           const report = host.quiet() ? host.log.debug : host.log.warn;
           report.call(

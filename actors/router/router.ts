@@ -224,6 +224,10 @@ export class Router {
       isCurrent: (u) => this.#upstreams.get(u.name) === u && u.state === 'ready',
       changed: (kind) => this.#changed(kind),
       quiet: () => this.#closed || this.#draining,
+      schedule: (ms, fn) => {
+        const timer = this.scheduler.schedule(fn, ms);
+        return () => timer.unsubscribe();
+      },
     });
     for (const warning of config.warnings ?? []) this.log.warn(`config: ${warning}`);
     this.#routeHost = routeHostOf(this);
@@ -366,6 +370,8 @@ export class Router {
     // idle timeout of an ordinary request; `maxTotalTimeoutMs` still applies when set.
     const idle = method === 'tasks/result' ? {} : { timeout: timeoutMs };
     const options = {
+      // A modern upstream gets the caller's context in `_meta` (actors/upstream/upstream.ts).
+      context: caller.context,
       progress: caller.inbound.progressToken !== undefined,
       rawResult: passesResultThrough(session, method, params),
       ...idle,
@@ -673,6 +679,8 @@ export class Router {
   *#loggingUpstreams(): Iterable<string> {
     for (const upstream of this.#upstreams.values()) {
       if (upstream.state !== 'ready' || upstream.config.sessionMode === 'isolated') continue;
+      // 2026-07-28 has no logging/setLevel: the level travels in each request's `_meta`.
+      if (upstream.era === 'modern') continue;
       if (upstream.server?.capabilities.logging !== undefined) yield upstream.name;
     }
   }

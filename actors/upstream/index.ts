@@ -12,10 +12,19 @@ export { backoffCap, backoffDelay, type Random } from './backoff.js';
 export { callUpstream, type UpstreamsHost } from './callUpstream.js';
 export { realClock, type UpstreamClock } from './clock.js';
 export {
+  discoveredServer,
+  type HandshakeInput,
+  handshake,
+  modernKeepalive,
+  PROBE_TIMEOUT_MS,
+} from './handshake.js';
+export {
   type IsolatedSession,
   IsolatedUpstreams,
   type IsolatedUpstreamsOptions,
 } from './isolated.js';
+export { ModernCalls, type ModernCallsOptions } from './modernCalls.js';
+export { listChangeFilter, ModernListen, type ModernListenOptions } from './modernListen.js';
 export {
   type Health,
   type SessionInput,
@@ -31,6 +40,7 @@ export {
   SESSIONLESS_LANE,
   Upstream,
   type UpstreamOptions,
+  type UpstreamRequestOptions,
   type UpstreamState,
 } from './upstream.js';
 export { describeClose, explainFailure, isLocalAnswer } from './upstreamErrors.js';

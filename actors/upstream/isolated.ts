@@ -14,10 +14,10 @@ import type { UpstreamConfig } from '../../core/config/config.js';
 import type { Logger } from '../../core/log.js';
 import type { ClientInfo, RequestContext } from '../../core/mcp/context.js';
 import { isLegacyVersion } from '../../core/mcp/versions.js';
-import type { Connection, RequestEvent, RequestOptions } from '../../core/rpc/connection.js';
+import type { Connection, RequestEvent } from '../../core/rpc/connection.js';
 import { ErrorCode, RpcError } from '../../core/rpc/errors.js';
 import type { JsonObject } from '../../core/rpc/jsonrpc.js';
-import { Upstream } from './upstream.js';
+import { Upstream, type UpstreamRequestOptions } from './upstream.js';
 
 /**
  * What isolated connections need of a downstream session (declared here, so actors/upstream
@@ -61,7 +61,7 @@ export class IsolatedUpstreams<S extends IsolatedSession = IsolatedSession> {
     session: S,
     method: string,
     params: JsonObject,
-    options: RequestOptions,
+    options: UpstreamRequestOptions,
   ): Observable<RequestEvent> {
     return defer(() => {
       const isolated = this.#isolatedFor(config, session);

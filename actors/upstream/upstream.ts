@@ -16,8 +16,8 @@ import { filter, lastValueFrom, map, Observable, type Subscription, throwError }
 import type { UpstreamConfig } from '../../core/config/config.js';
 import { keepalivePolicyOf, restartPolicyOf } from '../../core/config/supervisionConfig.js';
 import { type Logger, silentLogger } from '../../core/log.js';
-import type { ClientInfo } from '../../core/mcp/context.js';
-import { LATEST_LEGACY_VERSION, type LegacyVersion } from '../../core/mcp/versions.js';
+import type { ClientInfo, RequestContext } from '../../core/mcp/context.js';
+import { type Era, LATEST_LEGACY_VERSION, type LegacyVersion } from '../../core/mcp/versions.js';
 import type { Connection, RequestEvent, RequestOptions } from '../../core/rpc/connection.js';
 import { ErrorCode, LocalError, RpcError } from '../../core/rpc/errors.js';
 import type { JsonObject } from '../../core/rpc/jsonrpc.js';
@@ -29,9 +29,11 @@ import {
 } from './admission.js';
 import type { Random } from './backoff.js';
 import { realClock } from './clock.js';
+import type { UpstreamServerInfo } from './handshake.js';
+import { ModernCalls } from './modernCalls.js';
+import { ModernListen } from './modernListen.js';
 import type { Health, SupervisorStatus } from './supervisor.js';
 import { explainFailure } from './upstreamErrors.js';
-import type { UpstreamServerInfo } from './upstreamSession.js';
 import { type SupervisorClock, UpstreamSupervisor } from './upstreamSupervisor.js';
 
 export type UpstreamState =
@@ -68,6 +70,20 @@ export interface UpstreamOptions {
   random?: Random;
 }
 
+/**
+ * A routed request's options: the connection's, plus who asks (a modern upstream gets the
+ * caller's context in `_meta`; absent: mcp-mux's own, as for its list refreshes).
+ */
+export interface UpstreamRequestOptions extends RequestOptions {
+  context?: RequestContext;
+}
+
+/** What a modern upstream serves through `subscriptions/listen` (`#subscribeModern`). */
+const RESOURCE_SUBSCRIPTIONS: ReadonlySet<string> = new Set([
+  'resources/subscribe',
+  'resources/unsubscribe',
+]);
+
 /** The queue lane of requests that come with no session (modern-era, stateless). */
 export const SESSIONLESS_LANE = '';
 
@@ -87,12 +103,33 @@ export class Upstream {
   #startedAt: number;
   /** Why mcp-mux itself closes the connection (told to requests it fails). */
   #closeReason: string | undefined;
+  readonly #log: Logger;
+  readonly #clientInfo: ClientInfo;
+  /** What mcp-mux's own requests to a modern upstream declare. */
+  readonly #modernCapabilities: JsonObject = {};
+  /** Modern upstreams: what changes about a request (modernCalls.ts). */
+  readonly #modern: ModernCalls;
+  /** Modern upstreams: the `ttlMs` of each list method's last fetch (the smallest page's). */
+  readonly #listTtl = new Map<string, number>();
+  /** Modern upstreams: the `subscriptions/listen` for list changes while ready. */
+  #listen: ModernListen | undefined;
+  /** Modern upstreams: the resource URIs subscribed to (in the listen's filter). */
+  readonly #resources = new Set<string>();
 
   constructor(options: UpstreamOptions) {
     this.name = options.config.name;
     this.config = options.config;
     this.#clock = options.clock ?? realClock;
     this.#startedAt = this.#clock.now();
+    this.#log = options.log ?? silentLogger;
+    this.#clientInfo = options.clientInfo;
+    this.#modern = new ModernCalls({
+      name: this.name,
+      clientInfo: options.clientInfo,
+      capabilities: this.#modernCapabilities,
+      http: options.config.transport === 'streamable-http',
+      log: this.#log,
+    });
     this.#queue = new Admission({
       concurrency: options.config.concurrency,
       maxQueue: options.config.maxQueue,
@@ -115,13 +152,21 @@ export class Upstream {
         capabilities: options.capabilities,
         protocolVersion: options.protocolVersion ?? LATEST_LEGACY_VERSION,
         initializeTimeoutMs: options.config.initializeTimeoutMs ?? options.initializeTimeoutMs,
+        // HTTP+SSE is a legacy-only transport: nothing to probe there.
+        protocol:
+          options.config.transport === 'sse' ? 'legacy' : (options.config.protocol ?? 'auto'),
+        modernCapabilities: this.#modernCapabilities,
+        log: this.#log,
       },
       onSessionState: (value) => {
         const state = value as UpstreamState;
         if (state === this.#state) return;
         if (state === 'connecting') this.#startedAt = this.#clock.now();
         this.#state = state;
+        this.#listen?.stop();
+        this.#listen = undefined;
         options.onState(this, state);
+        if (state === 'ready' && supervised) this.#listenForChanges();
       },
       onStatus: (status) => options.onStatus?.(this, status),
       clock: this.#clock,
@@ -131,6 +176,29 @@ export class Upstream {
 
   start(): void {
     this.#supervisor.start();
+  }
+
+  /** A ready modern upstream's list changes come from a `subscriptions/listen` (modernListen.ts). */
+  #listenForChanges(): void {
+    const connection = this.connection;
+    const server = this.server;
+    if (!connection || server?.era !== 'modern') return;
+    this.#listen = new ModernListen({
+      name: this.name,
+      connection,
+      server,
+      clientInfo: this.#clientInfo,
+      capabilities: this.#modernCapabilities,
+      clock: this.#clock,
+      log: this.#log,
+      resources: this.#resources,
+    });
+    this.#listen.start();
+  }
+
+  /** Whether a modern upstream's list changes reach mcp-mux (a listen is open for them). */
+  get listensForChanges(): boolean {
+    return this.#listen?.wanted === true;
   }
 
   /** When the current attempt started connecting. */
@@ -165,6 +233,16 @@ export class Upstream {
     return this.#supervisor.session?.server;
   }
 
+  /** The era of the ready (or last) session: `modern` upstreams get `_meta` on every request. */
+  get era(): Era | undefined {
+    return this.server?.era;
+  }
+
+  /** The `ttlMs` a modern upstream gave its last `method` list (undefined: none, or legacy). */
+  listTtlMs(method: string): number | undefined {
+    return this.#listTtl.get(method);
+  }
+
   get connection(): Connection | undefined {
     return this.#state === 'ready' ? this.#supervisor.session?.connection : undefined;
   }
@@ -195,7 +273,7 @@ export class Upstream {
   request$(
     method: string,
     params: JsonObject,
-    options: RequestOptions,
+    options: UpstreamRequestOptions,
     lane: string = SESSIONLESS_LANE,
     onAdmit?: (ticket: AdmissionTicket) => void,
   ): Observable<RequestEvent> {
@@ -235,8 +313,20 @@ export class Upstream {
                       ? {}
                       : { maxTotalTimeout: rest(maxTotalTimeout, waited) }),
                   };
-            inner = connection.request$(method, params, running).subscribe({
-              next: (event) => subscriber.next(event),
+            const server = this.server;
+            const version = server?.era === 'modern' ? server.protocolVersion : undefined;
+            const [sent, sentOptions] =
+              version === undefined
+                ? [params, running]
+                : this.#modern.request(version, method, params, running);
+            inner = connection.request$(method, sent, sentOptions).subscribe({
+              next: (event) => {
+                if (version === undefined) {
+                  subscriber.next(event);
+                  return;
+                }
+                subscriber.next(this.#modern.event(event));
+              },
               error: (error: unknown) => {
                 done();
                 explain(error);
@@ -274,12 +364,35 @@ export class Upstream {
     params: JsonObject,
     options: RequestOptions = this.#ownOptions(),
   ): Promise<JsonObject> {
+    if (this.era === 'modern' && RESOURCE_SUBSCRIPTIONS.has(method)) {
+      return this.#subscribeModern(method, params);
+    }
     return lastValueFrom(
       this.request$(method, params, options).pipe(
         filter((event) => event.kind === 'result'),
         map((event) => event.result),
       ),
     );
+  }
+
+  /**
+   * `resources/subscribe` / `unsubscribe` toward a modern upstream, which has neither: the URI
+   * joins (or leaves) the filter of its `subscriptions/listen`, which is opened again with it.
+   */
+  async #subscribeModern(method: string, params: JsonObject): Promise<JsonObject> {
+    if (!this.connection) throw this.unavailable();
+    const { uri } = params;
+    if (typeof uri !== 'string') {
+      throw new RpcError(ErrorCode.InvalidParams, `${method}: params.uri must be a string`);
+    }
+    const had = this.#resources.has(uri);
+    if (method === 'resources/subscribe') this.#resources.add(uri);
+    else this.#resources.delete(uri);
+    if (had !== this.#resources.has(uri)) {
+      if (this.#listen) this.#listen.restart();
+      else this.#listenForChanges();
+    }
+    return {};
   }
 
   #ownOptions(): RequestOptions {
@@ -328,16 +441,24 @@ export class Upstream {
     const items: JsonObject[] = [];
     const seen = new Set<string>();
     let cursor: string | undefined;
+    const modern = this.era === 'modern';
+    let ttl: number | undefined;
     for (let page = 0; page < MAX_LIST_PAGES; page++) {
       const result = await this.call(method, cursor === undefined ? {} : { cursor });
       const list = result[key];
       if (Array.isArray(list)) items.push(...(list as JsonObject[]));
+      const pageTtl = result.ttlMs;
+      if (modern && typeof pageTtl === 'number' && Number.isInteger(pageTtl) && pageTtl >= 0) {
+        ttl = ttl === undefined ? pageTtl : Math.min(ttl, pageTtl);
+      }
       const next = result.nextCursor;
       if (typeof next !== 'string' || seen.has(next)) break;
       seen.add(next);
       cursor = next;
     }
-    return items;
+    if (ttl === undefined) this.#listTtl.delete(method);
+    else this.#listTtl.set(method, ttl);
+    return modern && method === 'tools/list' ? this.#modern.tools(items) : items;
   }
 
   unavailable(why?: string): RpcError {
@@ -357,6 +478,7 @@ export class Upstream {
   async close(reason = 'the upstream was closed by mcp-mux'): Promise<void> {
     this.#closeReason ??= reason;
     this.#queue.cancelAll(this.unavailable(this.#closeReason));
+    this.#listen?.stop();
     await this.#supervisor.stop();
     await this.#supervisor.session?.connection?.close();
   }

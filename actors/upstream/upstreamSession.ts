@@ -1,28 +1,27 @@
 /**
- * The lifecycle of one connection to one upstream server (legacy era):
+ * The lifecycle of one connection to one upstream server:
  *
  *   connecting ──► initializing ──► ready ──► closing ──► closed
  *        │               │            │
  *        └───────────────┴────────────┴──► failed
  *
- * `connecting` opens the transport, `initializing` performs the handshake (initialize,
- * version check, notifications/initialized). `failed` and `closed` are final: restarting
- * is the supervisor's job, which starts a fresh session.
+ * `connecting` opens the transport, `initializing` finds the upstream's era and starts it
+ * (handshake.ts: the `server/discover` probe, then for a legacy upstream `initialize`, the
+ * version check and `notifications/initialized`). `failed` and `closed` are final:
+ * restarting is the supervisor's job, which starts a fresh session.
  */
-import { lastValueFrom } from 'rxjs';
 import { assign, fromCallback, fromPromise, type SnapshotFrom, setup } from 'xstate';
+import type { UpstreamProtocol } from '../../core/config/config.js';
+import type { Logger } from '../../core/log.js';
 import type { ClientInfo } from '../../core/mcp/context.js';
-import { isLegacyVersion, type LegacyVersion } from '../../core/mcp/versions.js';
+import type { LegacyVersion } from '../../core/mcp/versions.js';
 import type { Connection } from '../../core/rpc/connection.js';
 import type { JsonObject } from '../../core/rpc/jsonrpc.js';
-import { describeClose } from './upstreamErrors.js';
+import { handshake, type UpstreamServerInfo } from './handshake.js';
 
-export interface UpstreamServerInfo {
-  protocolVersion: LegacyVersion;
-  capabilities: JsonObject;
-  serverInfo: JsonObject;
-  instructions?: string;
-}
+export { initializeUpstream, type UpstreamServerInfo } from './handshake.js';
+
+import { describeClose } from './upstreamErrors.js';
 
 export interface UpstreamSessionInput {
   name: string;
@@ -31,6 +30,12 @@ export interface UpstreamSessionInput {
   capabilities: JsonObject;
   protocolVersion: LegacyVersion;
   initializeTimeoutMs: number;
+  /** Which era to speak (default `legacy`: `initialize` only; `Upstream` passes its config's). */
+  protocol?: UpstreamProtocol;
+  /** What mcp-mux's own modern requests declare (default `{}`). */
+  modernCapabilities?: JsonObject;
+  /** Where a probe without an answer is reported. */
+  log?: Logger;
 }
 
 export interface UpstreamSessionContext extends UpstreamSessionInput {
@@ -57,46 +62,6 @@ export interface UpstreamSessionOutput {
 const describe = (error: unknown): string =>
   error instanceof Error ? error.message : String(error);
 
-/** The legacy handshake: `initialize`, check the answered version, `notifications/initialized`. */
-export async function initializeUpstream(
-  input: Pick<UpstreamSessionInput, 'clientInfo' | 'capabilities' | 'protocolVersion'> & {
-    connection: Connection;
-    timeoutMs: number;
-    signal?: AbortSignal;
-  },
-): Promise<UpstreamServerInfo> {
-  const event = await lastValueFrom(
-    input.connection.request$(
-      'initialize',
-      {
-        protocolVersion: input.protocolVersion,
-        capabilities: input.capabilities,
-        clientInfo: input.clientInfo,
-      },
-      input.signal
-        ? { timeout: input.timeoutMs, signal: input.signal }
-        : { timeout: input.timeoutMs },
-    ),
-  );
-  if (event.kind !== 'result') throw new Error('initialize ended without a result');
-  const { result } = event;
-  if (!isLegacyVersion(result.protocolVersion)) {
-    throw new Error(
-      `upstream answered initialize with unsupported protocol version ${JSON.stringify(result.protocolVersion)}`,
-    );
-  }
-  // HTTP transports send it as `MCP-Protocol-Version` from the next request on (spec).
-  input.connection.setProtocolVersion(result.protocolVersion);
-  input.connection.notify('notifications/initialized');
-  const info: UpstreamServerInfo = {
-    protocolVersion: result.protocolVersion,
-    capabilities: (result.capabilities as JsonObject | undefined) ?? {},
-    serverInfo: (result.serverInfo as JsonObject | undefined) ?? {},
-  };
-  if (typeof result.instructions === 'string') info.instructions = result.instructions;
-  return info;
-}
-
 export const upstreamSessionMachine = setup({
   types: {
     input: {} as UpstreamSessionInput,
@@ -110,11 +75,17 @@ export const upstreamSessionMachine = setup({
     ),
     initialize: fromPromise<UpstreamServerInfo, UpstreamSessionContext>(({ input, signal }) => {
       if (!input.connection) throw new Error('no connection');
-      return initializeUpstream({
+      return handshake({
         ...input,
         connection: input.connection,
+        protocol: input.protocol ?? 'legacy',
+        modernCapabilities: input.modernCapabilities ?? {},
         timeoutMs: input.initializeTimeoutMs,
         signal,
+        onSilentProbe: (reason) =>
+          input.log?.warn(
+            `upstream ${input.name}: ${reason}: taken for a legacy server (set "protocol" to skip the probe)`,
+          ),
       });
     }),
     watchTransport: fromCallback<UpstreamSessionEvent, Connection | undefined>(

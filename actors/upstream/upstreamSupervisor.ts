@@ -1,7 +1,7 @@
 /**
  * Runs the supervisor machine (`supervisor.ts`) for one `Upstream`: the machine invokes each
  * attempt's session machine as its child; this class provides the keepalive ping (over the
- * attempt's connection), closes a retired attempt's connection, follows the current
+ * attempt's connection; `server/discover` for a modern upstream), closes a retired attempt's connection, follows the current
  * attempt's snapshots and logs the health changes.
  *
  * Contracts:
@@ -20,6 +20,7 @@ import type { Connection } from '../../core/rpc/connection.js';
 import { RpcError } from '../../core/rpc/errors.js';
 import type { Random } from './backoff.js';
 import { realClock, type UpstreamClock } from './clock.js';
+import { modernKeepalive } from './handshake.js';
 import { type SupervisorStatus, supervisorMachine, supervisorStatus } from './supervisor.js';
 import { isLocalAnswer } from './upstreamErrors.js';
 import type {
@@ -172,8 +173,15 @@ export class UpstreamSupervisor {
   async #ping(signal: AbortSignal): Promise<void> {
     const connection = this.#session?.connection;
     if (!connection || connection.isClosed) throw new Error('not connected');
+    const server = this.#session?.server;
+    // 2026-07-28 has no `ping`: a modern upstream is asked `server/discover` (handshake.ts).
+    const [method, params, headers] =
+      server?.era === 'modern' ? modernKeepalive(this.#options.session, server) : ['ping', {}];
     try {
-      await lastValueFrom(connection.request$('ping', {}, { signal }), { defaultValue: undefined });
+      await lastValueFrom(
+        connection.request$(method, params, headers ? { signal, headers } : { signal }),
+        { defaultValue: undefined },
+      );
     } catch (error) {
       if (error instanceof RpcError && !isLocalAnswer(error)) return;
       throw error;

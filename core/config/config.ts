@@ -47,6 +47,7 @@ import {
   type ObserveConfig,
   parseObserve,
 } from './observeConfig.js';
+import { parseProtocol, type UpstreamProtocol } from './protocolConfig.js';
 import { parseRoots, type RootConfig } from './roots.js';
 import {
   parseRouterSupervision,
@@ -61,6 +62,7 @@ import { checkUrl, parseTransport, type UpstreamTransportKind } from './transpor
 export type { NameFilter } from '../catalog/naming.js';
 export type { AccessRule, FacadeAuthConfig, JwtConfig, UpstreamAuthConfig } from './authConfig.js';
 export type { ConfigIssue } from './configSchema.js';
+export { UPSTREAM_PROTOCOLS, type UpstreamProtocol } from './protocolConfig.js';
 export type { RootConfig } from './roots.js';
 export type { UpstreamTransportKind } from './transportConfig.js';
 
@@ -87,6 +89,8 @@ export interface UpstreamConfig extends UpstreamSupervisionConfig {
   /** Defaults to `name`; `""` exposes names unchanged. */
   prefix: string;
   sessionMode: SessionMode;
+  /** The protocol era toward this upstream (absent: `auto`). */
+  protocol?: UpstreamProtocol;
   concurrency: number;
   maxQueue: number;
   timeoutMs: number;
@@ -215,6 +219,7 @@ const SERVER_KEYS = new Set([
   'auth',
   'prefix',
   'sessionMode',
+  'protocol',
   'concurrency',
   'maxQueue',
   'timeoutMs',
@@ -498,6 +503,8 @@ function parseServer(
     upstream.sessionMode =
       oneOf(raw.sessionMode, at('sessionMode'), issues, SESSION_MODES) ?? 'shared';
   }
+  const protocol = parseProtocol(raw, path, issues);
+  if (protocol !== undefined) upstream.protocol = protocol;
 
   const transport = parseTransport(raw, path, issues);
   if (transport) upstream.transport = transport;

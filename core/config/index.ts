@@ -9,7 +9,9 @@ export {
   parseConfig,
   type RouterConfig,
   type SessionMode,
+  UPSTREAM_PROTOCOLS,
   type UpstreamConfig,
+  type UpstreamProtocol,
   type UpstreamTransportKind,
 } from './config.js';
 export {

@@ -18,6 +18,22 @@ export {
   severity,
 } from './logLevel.js';
 export {
+  type ParamHeader,
+  type ParamHeaders,
+  paramHeadersOf,
+  paramHeaderValues,
+} from './mcpParamHeaders.js';
+export {
+  classifyProbe,
+  encodeHeaderValue,
+  MODERN_ERROR_CODES,
+  MODERN_VERSION,
+  type ModernCallerMeta,
+  modernHeaders,
+  type ProbeVerdict,
+  withModernMeta,
+} from './modernClient.js';
+export {
   checkModernHeaders,
   decodeHeaderValue,
   type HeaderLookup,

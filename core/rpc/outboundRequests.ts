@@ -203,10 +203,12 @@ export class OutboundRequests implements CallOwner {
     const sendOptions = related === undefined ? undefined : { relatedRequestId: related };
     const rawResult = options?.rawResult === true;
     this.#table.set(id, { id, method, subscriber: call, progress, sendOptions, rawResult });
+    // The headers belong to this request alone (not to its `notifications/cancelled`).
+    const headers = options?.headers;
     try {
       this.#send(
         request(id, method, progress ? withProgressToken(params, id) : params),
-        sendOptions,
+        headers === undefined ? sendOptions : { ...sendOptions, headers },
       );
     } catch (error) {
       // e.g. params that do not serialize: nothing went out, so there is nothing to cancel;

@@ -30,6 +30,12 @@ export interface SendOptions {
    * use it to pick the stream; others ignore it.
    */
   relatedRequestId?: JsonRpcId;
+  /**
+   * HTTP headers for this one message (the 2026-07-28 request-metadata headers: values the
+   * upper layer mirrored from the body). HTTP client transports add them to the message's
+   * request; others ignore them.
+   */
+  headers?: Readonly<Record<string, string>>;
 }
 
 export type CloseReason =

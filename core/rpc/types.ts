@@ -19,6 +19,8 @@ export interface RequestOptions {
   progress?: boolean;
   /** Transport hint: the inbound request this outbound request was caused by. */
   relatedRequestId?: JsonRpcId;
+  /** Transport hint: HTTP headers for this request only (`SendOptions.headers`). */
+  headers?: Readonly<Record<string, string>>;
   /**
    * Called once the request has been sent, with the id it was given (also its progress token
    * when `progress` is set): lets a caller's in-flight record name the request on the wire.

@@ -183,3 +183,23 @@ export function expectSchemaValid(
   // Guard against a vacuous pass: the recording must have seen the initialize response at least.
   expect(wire.wire.length).toBeGreaterThan(0);
 }
+
+/**
+ * Schema issues of what a client side sent (mcp-mux toward an upstream): a request as
+ * `JSONRPCRequest` and `ClientRequest`, a notification as `JSONRPCNotification` and
+ * `ClientNotification`; `[]` when all is valid.
+ */
+export function clientMessageIssues(version: string, sent: readonly unknown[]): SchemaIssue[] {
+  const validator = validatorFor(version);
+  const issues: SchemaIssue[] = [];
+  sent.forEach((message, index) => {
+    const request = isObject(message) && 'id' in message;
+    for (const definition of request
+      ? ['JSONRPCRequest', 'ClientRequest']
+      : ['JSONRPCNotification', 'ClientNotification']) {
+      const errors = validator.check(definition, message);
+      if (errors !== undefined) issues.push({ index, message, definition, errors });
+    }
+  });
+  return issues;
+}

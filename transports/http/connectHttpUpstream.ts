@@ -4,6 +4,15 @@
  * 400, 404 or 405 the same URL is opened as a legacy HTTP+SSE stream and the first message is
  * sent again there. Messages sent while the mode is unknown wait in order, so the transport
  * is usable from construction on.
+ *
+ * Modern POSTs (2026-07-28, basic/transports/streamable-http "Backward Compatibility"): a
+ * message sent with per-message `headers` (the request-metadata headers of a modern request:
+ * the era probe) is never the HTTP+SSE probe. While the mode is unknown it goes out on a
+ * Streamable HTTP transport of its own, whose answer (a result, a modern error in a 400, or
+ * an error answered locally) reaches the upper layer as any response; a 2xx settles the mode
+ * as `streamable`, anything else leaves it unknown so that the upper layer's `initialize`
+ * (sent without headers) probes as above. So the HTTP+SSE fallback only ever follows a failed
+ * `initialize`, never a modern answer.
  */
 
 import type { JsonRpcId } from '../../core/rpc/jsonrpc.js';
@@ -59,6 +68,8 @@ export class HttpUpstreamTransport extends BaseTransport {
       this.#inner?.send(message, options);
     } else if (this.#mode === 'probing') {
       this.#queue.push([message, options]);
+    } else if (options?.headers !== undefined) {
+      this.#modern(message, options);
     } else {
       this.#mode = 'probing';
       this.#probe(message, options);
@@ -92,6 +103,22 @@ export class HttpUpstreamTransport extends BaseTransport {
     streamable.send(first, options);
   }
 
+  /** A modern POST while the mode is unknown: see the file comment. */
+  #modern(message: unknown, options: SendOptions): void {
+    const modern: StreamableHttpClientTransport = new StreamableHttpClientTransport(this.url, {
+      ...this.#options,
+      ...(this.#protocolVersion === undefined ? {} : { protocolVersion: this.#protocolVersion }),
+      probe: (status) => {
+        if (status >= 200 && status < 300 && this.#mode === 'unknown' && this.#inner === modern) {
+          this.#use(modern, 'streamable');
+        }
+        return false;
+      },
+    });
+    this.#wire(modern);
+    modern.send(message, options);
+  }
+
   #fallback(first: unknown, options: SendOptions | undefined): void {
     if (!this.isOpen) return;
     const sse = new SseClientTransport(this.url, this.#options);
@@ -106,7 +133,10 @@ export class HttpUpstreamTransport extends BaseTransport {
   }
 
   #wire(inner: Transport): void {
+    const previous = this.#inner;
     this.#inner = inner;
+    // A modern probe's transport the upper layer moved on from (its answer was read).
+    if (previous !== undefined && previous !== inner) void previous.close().catch(() => {});
     inner.messages$.subscribe((value) => {
       if (this.#inner === inner) this.emitMessage(value);
     });

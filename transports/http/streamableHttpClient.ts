@@ -140,11 +140,15 @@ export class StreamableHttpClientTransport extends BaseTransport {
     this.#protocolVersion = version;
   }
 
-  /** `relatedRequestId` is meaningless client-side: every POST is its own stream. */
-  send(message: unknown, _options?: SendOptions): void {
+  /**
+   * `relatedRequestId` is meaningless client-side: every POST is its own stream.
+   * `headers` go on this message's POST (over the transport's own).
+   */
+  send(message: unknown, options?: SendOptions): void {
     if (!this.isOpen) return;
+    const extra = options?.headers;
     this.#chain = this.#chain
-      .then(() => this.#post(message))
+      .then(() => this.#post(message, extra))
       .catch((error: unknown) => this.#onFailure(error, requestIds(message)));
   }
 
@@ -213,16 +217,17 @@ export class StreamableHttpClientTransport extends BaseTransport {
   }
 
   /** Starts one POST; resolves when the next POST may start (see "Order" above). */
-  async #post(message: unknown): Promise<void> {
+  async #post(message: unknown, extra?: Readonly<Record<string, string>>): Promise<void> {
     if (!this.isOpen) return;
     const ids = requestIds(message);
     const sentSession = this.#sessionId !== undefined;
     const exchange = this.#openExchange(ids);
+    const trace = traceHeadersOf(message);
     const response = this.#postAuthorized(
       stringifyMessage(message),
       exchange.controller.signal,
       // The trace in `_meta` goes in the W3C headers too (core/observe/traceContext.ts).
-      traceHeadersOf(message),
+      extra === undefined ? trace : { ...trace, ...extra },
     );
     // The handler is attached first, so a session id is recorded before the next POST starts.
     response

@@ -7,7 +7,7 @@
  * memory pair delivers synchronously, so `settle()` (one macrotask) only lets p-queue's and
  * the session's promises run — no test waits on wall-clock time.
  */
-import { map, Observable, of, Subject, take, VirtualTimeScheduler } from 'rxjs';
+import { map, Observable, of, Subject, take, throwError, VirtualTimeScheduler } from 'rxjs';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { AdmissionTicket } from '../../../actors/upstream/admission.js';
 import { Upstream, type UpstreamState } from '../../../actors/upstream/upstream.js';
@@ -63,6 +63,10 @@ async function readyUpstream(
       new Connection(server, {
         handlers: {
           request: (request) => {
+            // A legacy server: the era probe gets what such servers answer.
+            if (request.method === 'server/discover') {
+              return throwError(() => new RpcError(-32601, 'Method not found'));
+            }
             if (request.method === 'initialize') {
               return of({
                 kind: 'result' as const,

@@ -68,6 +68,7 @@ describe('upstream session machine', () => {
     const { actor, fake } = start(ok());
     const snapshot = await waitFor(actor, (s) => s.matches('ready'));
     expect(snapshot.context.server).toEqual({
+      era: 'legacy',
       protocolVersion: '2025-06-18',
       capabilities: { tools: { listChanged: true } },
       serverInfo: { name: 'fake', version: '1' },

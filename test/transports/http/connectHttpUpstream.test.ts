@@ -76,3 +76,100 @@ describe('connectHttpUpstream', () => {
     expect(messages[0]).toMatchObject({ id: 1, result: {} });
   });
 });
+
+/**
+ * A server that answers modern POSTs (those with `Mcp-Method`) by `modern(count)` and
+ * anything else (the legacy probe, GETs) with 405; records the requests it saw.
+ */
+async function startModernServer(
+  modern: (count: number, body: { id?: unknown }) => { status: number; body?: unknown },
+) {
+  const { createServer } = await import('node:http');
+  const seen: { method: string; mcpMethod: string | undefined; name: string | undefined }[] = [];
+  let count = 0;
+  const server = createServer((req, res) => {
+    let text = '';
+    req.on('data', (chunk: Buffer) => {
+      text += chunk.toString();
+    });
+    req.on('end', () => {
+      const mcpMethod = req.headers['mcp-method'] as string | undefined;
+      seen.push({ method: req.method ?? '', mcpMethod, name: req.headers['mcp-name'] as string });
+      if (req.method !== 'POST' || mcpMethod === undefined) {
+        res.writeHead(405).end();
+        return;
+      }
+      const answer = modern(++count, JSON.parse(text) as { id?: unknown });
+      res.writeHead(answer.status, { 'content-type': 'application/json' });
+      res.end(answer.body === undefined ? '' : JSON.stringify(answer.body));
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const address = server.address() as { port: number };
+  return {
+    url: `http://127.0.0.1:${address.port}/mcp`,
+    seen,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+
+describe('connectHttpUpstream, modern POSTs (2026-07-28)', () => {
+  const modernSend = (transport: HttpUpstreamTransport, id: number) =>
+    transport.send(
+      { jsonrpc: '2.0', id, method: 'server/discover', params: {} },
+      { headers: { 'mcp-method': 'server/discover', 'mcp-protocol-version': '2026-07-28' } },
+    );
+
+  it('passes a modern error in a 400 up and never falls back to HTTP+SSE', async () => {
+    const server = await startModernServer((count, body) =>
+      count === 1
+        ? {
+            status: 400,
+            body: {
+              jsonrpc: '2.0',
+              id: body.id,
+              error: { code: -32022, message: 'no', data: { supported: ['2026-07-28'] } },
+            },
+          }
+        : { status: 200, body: { jsonrpc: '2.0', id: body.id, result: { ok: true } } },
+    );
+    try {
+      upstream = connectHttpUpstream(server.url);
+      const { messages } = collect(upstream);
+      modernSend(upstream, 1);
+      await until(() => messages.length === 1);
+      expect(messages[0]).toMatchObject({ id: 1, error: { code: -32022 } });
+      expect(upstream.mode).toBe('unknown');
+      modernSend(upstream, 2);
+      await until(() => messages.length === 2);
+      expect(upstream.mode).toBe('streamable');
+      // A message without headers now goes to the same Streamable HTTP endpoint.
+      upstream.send({ jsonrpc: '2.0', method: 'notifications/cancelled', params: {} });
+      await until(() => server.seen.length === 3);
+      expect(server.seen.map((s) => s.method)).toEqual(['POST', 'POST', 'POST']);
+      expect(server.seen[0]?.mcpMethod).toBe('server/discover');
+    } finally {
+      await upstream?.close();
+      await server.close();
+    }
+  });
+
+  it('leaves the HTTP+SSE fallback to the legacy POST after a non-modern failure', async () => {
+    const server = await startModernServer(() => ({ status: 404 }));
+    try {
+      upstream = connectHttpUpstream(server.url);
+      const { messages } = collect(upstream);
+      modernSend(upstream, 1);
+      await until(() => messages.length === 1);
+      // No JSON-RPC body: answered locally, the mode still open.
+      expect(messages[0]).toMatchObject({ id: 1, error: { code: -32011 } });
+      expect(upstream.mode).toBe('unknown');
+      upstream.send(initialize());
+      await until(() => server.seen.some((s) => s.method === 'GET'));
+      expect(upstream.mode).toBe('sse');
+    } finally {
+      await upstream?.close();
+      await server.close();
+    }
+  });
+});

@@ -1,0 +1,241 @@
+/**
+ * Finding out which era an upstream speaks, and starting to speak it (basic/versioning,
+ * "Backward Compatibility with Initialization-Based Versions", 2026-07-28):
+ *
+ * - `protocol: "legacy"`: `initialize` (upstreamSession.ts `initializeUpstream`).
+ * - `protocol: "2026-07-28"`: `server/discover`; the upstream must answer it.
+ * - `protocol: "auto"` (default): probe with `server/discover` carrying the modern `_meta`.
+ *   A `DiscoverResult` or a recognised modern error (-32020/-32021/-32022) means a modern
+ *   server: mcp-mux stays modern, picking its version from `supportedVersions`/`supported`.
+ *   Anything else (another error, an HTTP error without a modern body, no answer within the
+ *   probe timeout) means a legacy server: `initialize`, offering the newest legacy version the
+ *   server named if it named any. Over HTTP the probe is a modern POST (with `Mcp-Method`
+ *   etc.); the HTTP+SSE fallback is left to the `initialize` POST (connectHttpUpstream.ts),
+ *   never taken after a modern answer.
+ *
+ * The verdict is cached by the owner (`Upstream`): a restart of the same upstream starts with
+ * the era it had, and probes again if that fails.
+ */
+import { lastValueFrom } from 'rxjs';
+import type { UpstreamProtocol } from '../../core/config/config.js';
+import type { ClientInfo } from '../../core/mcp/context.js';
+import {
+  classifyProbe,
+  MODERN_VERSION,
+  modernHeaders,
+  type ProbeVerdict,
+  withModernMeta,
+} from '../../core/mcp/modernClient.js';
+import { META } from '../../core/mcp/modernRequest.js';
+import { type Era, isLegacyVersion, type LegacyVersion } from '../../core/mcp/versions.js';
+import type { Connection } from '../../core/rpc/connection.js';
+import { LocalError, RpcError } from '../../core/rpc/errors.js';
+import type { JsonObject } from '../../core/rpc/jsonrpc.js';
+
+export interface UpstreamServerInfo {
+  /** `modern`: stateless 2026-07-28, every request carries its context in `_meta`. */
+  era: Era;
+  protocolVersion: string;
+  capabilities: JsonObject;
+  serverInfo: JsonObject;
+  instructions?: string;
+}
+
+/** The legacy handshake: `initialize`, check the answered version, `notifications/initialized`. */
+export async function initializeUpstream(input: {
+  clientInfo: ClientInfo;
+  capabilities: JsonObject;
+  protocolVersion: LegacyVersion;
+  connection: Connection;
+  timeoutMs: number;
+  signal?: AbortSignal;
+}): Promise<UpstreamServerInfo> {
+  const event = await lastValueFrom(
+    input.connection.request$(
+      'initialize',
+      {
+        protocolVersion: input.protocolVersion,
+        capabilities: input.capabilities,
+        clientInfo: input.clientInfo,
+      },
+      input.signal
+        ? { timeout: input.timeoutMs, signal: input.signal }
+        : { timeout: input.timeoutMs },
+    ),
+  );
+  if (event.kind !== 'result') throw new Error('initialize ended without a result');
+  const { result } = event;
+  if (!isLegacyVersion(result.protocolVersion)) {
+    throw new Error(
+      `upstream answered initialize with unsupported protocol version ${JSON.stringify(result.protocolVersion)}`,
+    );
+  }
+  // HTTP transports send it as `MCP-Protocol-Version` from the next request on (spec).
+  input.connection.setProtocolVersion(result.protocolVersion);
+  input.connection.notify('notifications/initialized');
+  const info: UpstreamServerInfo = {
+    era: 'legacy',
+    protocolVersion: result.protocolVersion,
+    capabilities: (result.capabilities as JsonObject | undefined) ?? {},
+    serverInfo: (result.serverInfo as JsonObject | undefined) ?? {},
+  };
+  if (typeof result.instructions === 'string') info.instructions = result.instructions;
+  return info;
+}
+
+/**
+ * How long the `server/discover` probe may wait before the upstream is taken for legacy
+ * (bounded by the initialize timeout; `initialize` then gets a full timeout of its own). Long
+ * enough for a stdio server that is slow to start on a loaded machine (it answers in order, so
+ * a late answer is still the probe's); a legacy server that ignores unknown requests costs this
+ * much at each start, which `protocol: "legacy"` avoids.
+ */
+export const PROBE_TIMEOUT_MS = 10_000;
+
+export interface HandshakeInput {
+  connection: Connection;
+  protocol: UpstreamProtocol;
+  clientInfo: ClientInfo;
+  /** What `initialize` declares (legacy era). */
+  capabilities: JsonObject;
+  /** What mcp-mux's own modern requests declare (`server/discover`, lists). */
+  modernCapabilities: JsonObject;
+  protocolVersion: LegacyVersion;
+  timeoutMs: number;
+  probeTimeoutMs?: number;
+  signal?: AbortSignal;
+  /** The probe got no answer: the upstream is taken for legacy (a warning for the log). */
+  onSilentProbe?: (reason: string) => void;
+}
+
+const isObject = (value: unknown): value is JsonObject =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/** The answer to one `server/discover`, as `classifyProbe` reads it; throws when there is none. */
+async function discover(
+  input: HandshakeInput,
+  version: string,
+  timeout: number,
+): Promise<Parameters<typeof classifyProbe>[0]> {
+  const params = withModernMeta(
+    {},
+    {
+      protocolVersion: version,
+      clientCapabilities: input.modernCapabilities,
+      clientInfo: input.clientInfo,
+    },
+  );
+  try {
+    const event = await lastValueFrom(
+      input.connection.request$('server/discover', params, {
+        timeout,
+        headers: modernHeaders('server/discover', params, version),
+        ...(input.signal ? { signal: input.signal } : {}),
+      }),
+    );
+    if (event.kind !== 'result') throw new Error('server/discover ended without a result');
+    return { result: event.result };
+  } catch (error) {
+    // A JSON-RPC error from the upstream, or an HTTP failure answered locally (-32011).
+    if (error instanceof RpcError) {
+      return {
+        error: {
+          code: error.code,
+          message: error.message,
+          ...(error.data === undefined ? {} : { data: error.data }),
+        },
+      };
+    }
+    throw error;
+  }
+}
+
+/** The server as a `DiscoverResult` describes it. */
+export function discoveredServer(version: string, result: JsonObject): UpstreamServerInfo {
+  const meta = isObject(result._meta) ? result._meta : {};
+  const serverInfo = meta[META.serverInfo];
+  const info: UpstreamServerInfo = {
+    era: 'modern',
+    protocolVersion: version,
+    capabilities: isObject(result.capabilities) ? result.capabilities : {},
+    serverInfo: isObject(serverInfo) ? serverInfo : {},
+  };
+  if (typeof result.instructions === 'string') info.instructions = result.instructions;
+  return info;
+}
+
+/** A modern handshake that got a verdict but no `DiscoverResult` yet: ask once more. */
+async function modernServer(
+  input: HandshakeInput,
+  verdict: Extract<ProbeVerdict, { era: 'modern' }>,
+): Promise<UpstreamServerInfo> {
+  let result = verdict.result;
+  if (!result) {
+    const answer = await discover(input, verdict.version, input.timeoutMs);
+    if (!('result' in answer)) {
+      throw new Error(
+        `server/discover with version ${verdict.version} answered ${answer.error.code} ${answer.error.message}`,
+      );
+    }
+    result = answer.result;
+  }
+  // HTTP transports send it as `MCP-Protocol-Version` on every later request.
+  input.connection.setProtocolVersion(verdict.version);
+  return discoveredServer(verdict.version, result);
+}
+
+/** Connects in the era `input.protocol` asks for (see the file comment). */
+export async function handshake(input: HandshakeInput): Promise<UpstreamServerInfo> {
+  if (input.protocol === 'legacy') {
+    return initializeUpstream({ ...input, connection: input.connection });
+  }
+  if (input.protocol === MODERN_VERSION) {
+    const answer = await discover(input, MODERN_VERSION, input.timeoutMs);
+    const verdict = classifyProbe(answer);
+    if (verdict.era !== 'modern') {
+      const why =
+        'result' in answer ? verdict.reason : `${answer.error.code} ${answer.error.message}`;
+      throw new Error(`the upstream does not speak ${MODERN_VERSION} (server/discover: ${why})`);
+    }
+    return modernServer(input, verdict);
+  }
+  const probeTimeout = Math.min(input.probeTimeoutMs ?? PROBE_TIMEOUT_MS, input.timeoutMs);
+  let verdict: ProbeVerdict;
+  try {
+    verdict = classifyProbe(await discover(input, MODERN_VERSION, probeTimeout));
+  } catch (error) {
+    // No answer in time: a legacy server that ignores what it does not know (stdio).
+    if (!(error instanceof LocalError) || error.code !== 'timeout') throw error;
+    verdict = {
+      era: 'legacy',
+      reason: `server/discover was not answered within ${probeTimeout} ms`,
+    };
+    input.onSilentProbe?.(verdict.reason);
+  }
+  if (verdict.era === 'modern') return modernServer(input, verdict);
+  if (verdict.era === 'none') throw new Error(verdict.reason);
+  return initializeUpstream({
+    ...input,
+    ...(verdict.version === undefined ? {} : { protocolVersion: verdict.version }),
+  });
+}
+
+/** The keepalive request of a modern upstream: `server/discover` with mcp-mux's own context. */
+export function modernKeepalive(
+  input: Pick<HandshakeInput, 'clientInfo'> & { modernCapabilities?: JsonObject },
+  server: UpstreamServerInfo,
+): [string, JsonObject, Record<string, string>] {
+  const params = withModernMeta(
+    {},
+    {
+      protocolVersion: server.protocolVersion,
+      clientCapabilities: input.modernCapabilities ?? {},
+      clientInfo: input.clientInfo,
+    },
+  );
+  return [
+    'server/discover',
+    params,
+    modernHeaders('server/discover', params, server.protocolVersion),
+  ];
+}

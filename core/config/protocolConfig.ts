@@ -1,0 +1,19 @@
+/**
+ * The per-server `protocol` key: which MCP era mcp-mux speaks to an upstream. `auto` probes
+ * (`server/discover`, then `initialize`: actors/upstream/handshake.ts), the others skip the
+ * probe. Absent means `auto`.
+ */
+import { child, type Issues, type JsonObject, oneOf } from './configSchema.js';
+
+export type UpstreamProtocol = 'auto' | '2026-07-28' | 'legacy';
+export const UPSTREAM_PROTOCOLS: readonly UpstreamProtocol[] = ['auto', '2026-07-28', 'legacy'];
+
+/** `raw.protocol` checked, or undefined (absent, or an issue recorded). */
+export function parseProtocol(
+  raw: JsonObject,
+  path: string,
+  issues: Issues,
+): UpstreamProtocol | undefined {
+  if (raw.protocol === undefined) return undefined;
+  return oneOf(raw.protocol, child(path, 'protocol'), issues, UPSTREAM_PROTOCOLS);
+}
