@@ -5,6 +5,13 @@
  *   await router.start();
  *   const [client, server] = createMemoryPair();  // or any Transport
  *   router.connect(server);                       // one downstream session per transport
+ *   await sdkClient.connect(toSdkTransport(client)); // an official SDK Client on the other end
+ *
+ *   const http = createHttpHandler();             // Streamable HTTP + legacy SSE, no listener
+ *   serveOn(router, http);                        // each HTTP session is a router session
+ *   myServer.on('request', (req, res) => http.handleRequest(req, res));
+ *   ...
+ *   await router.close();
  */
 import { Router, type RouterOptions } from './actors/router/router.js';
 import { parseConfig, type RouterConfig } from './core/config/config.js';
@@ -19,6 +26,7 @@ export {
   type UpstreamStatus,
   VERSION,
 } from './actors/router/router.js';
+export { type Served, serveOn } from './actors/router/serveOn.js';
 export type { Health, SupervisorStatus } from './actors/upstream/supervisor.js';
 export type { Upstream, UpstreamState } from './actors/upstream/upstream.js';
 export {
@@ -36,6 +44,16 @@ export type {
 export { createLogger, type Logger, silentLogger } from './core/log.js';
 export { LATEST_LEGACY_VERSION, LEGACY_VERSIONS } from './core/mcp/versions.js';
 export {
+  liveness,
+  MuxMetrics,
+  type MuxMetricsOptions,
+  type Outcome,
+  type ReadinessRule,
+  type RequestObservation,
+  type RouterObserver,
+  readiness,
+} from './core/observe/index.js';
+export {
   Connection,
   type ConnectionOptions,
   type InboundEvent,
@@ -51,7 +69,24 @@ export type {
   TransportServer,
 } from './core/rpc/transport.js';
 export { openUpstreamTransport } from './transports/fromConfig.js';
-export { createMemoryPair } from './transports/memory.js';
+export {
+  createHttpFacade,
+  type HttpFacade,
+  type HttpFacadeOptions,
+} from './transports/http/httpFacade.js';
+export {
+  createHttpHandler,
+  type HttpHandler,
+  type HttpHandlerOptions,
+} from './transports/http/httpHandler.js';
+export { createMemoryPair, type MemoryTransportEnd } from './transports/memory.js';
+export { fromSdkTransport, type SdkTransport, toSdkTransport } from './transports/sdkAdapter.js';
+export { type StdioServerOptions, StdioServerTransport } from './transports/stdio.js';
+export {
+  createWebSocketFacade,
+  type WebSocketFacade,
+  type WebSocketFacadeOptions,
+} from './transports/websocket/websocketServer.js';
 
 /**
  * Builds a router from a parsed `RouterConfig` or a raw config object in the file format

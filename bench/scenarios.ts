@@ -204,6 +204,33 @@ export const scenarios: Scenario[] = [
     baseline: 'direct',
     quick: true,
   },
+  // Issue 15: what Prometheus metrics (and the OpenTelemetry API without an SDK) cost. On:
+  // metrics served on a `--metrics` listener (stdio) or on the HTTP facade; off: `--no-metrics`.
+  {
+    id: 'metrics-stdio',
+    group: 'observability',
+    title: 'metrics on (--metrics listener) vs off, stdio, 1 KiB, 32 in flight',
+    kind: 'throughput',
+    load: call(KiB, 32),
+    subjects: [
+      mux('stdio', 'stdio', { name: 'metrics off', muxArgs: ['--no-metrics'] }),
+      mux('stdio', 'stdio', { name: 'metrics on', muxArgs: ['--metrics', '127.0.0.1:0'] }),
+    ],
+    baseline: 'metrics off',
+    quick: true,
+  },
+  {
+    id: 'metrics-http',
+    group: 'observability',
+    title: 'metrics on vs off, Streamable HTTP facade, stdio upstream, 1 KiB, 32 in flight',
+    kind: 'throughput',
+    load: call(KiB, 32),
+    subjects: [
+      mux('http', 'stdio', { name: 'metrics off', muxArgs: ['--no-metrics'] }),
+      mux('http', 'stdio', { name: 'metrics on' }),
+    ],
+    baseline: 'metrics off',
+  },
   {
     id: 'latency-half-saturation',
     group: 'latency',

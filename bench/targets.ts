@@ -81,6 +81,13 @@ export const targets: Target[] = [
     measure: (find) => ratioOf(find, 'payload-16k'),
   },
   {
+    id: 'metrics-cost',
+    goal: 'Throughput with Prometheus metrics on vs off (stdio, 1 KiB, 32 in flight)',
+    threshold: '≥ 0.97×',
+    meets: (v) => v >= 0.97,
+    measure: (find) => ratioOf(find, 'metrics-stdio', 'metrics on'),
+  },
+  {
     id: 'work-1ms',
     goal: 'Throughput through mcp-mux vs direct, upstream works 1 ms per call',
     threshold: '≥ 0.95×',

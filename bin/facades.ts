@@ -4,9 +4,12 @@
  * bin/README.md.
  */
 
+import type { TrafficCounter } from '../core/observe/traffic.js';
 import type { TransportServer } from '../core/rpc/transport.js';
 import type { Logger, Router } from '../index.js';
 import { createHttpFacade } from '../transports/http/httpFacade.js';
+import type { ObserveEndpoints } from '../transports/http/observeRoutes.js';
+import { SseSession } from '../transports/http/sseSession.js';
 import { createWebSocketFacade } from '../transports/websocket/websocketServer.js';
 
 /** `http`: SSE-streamed POST responses; `http-json`: one JSON body per POST; `ws`: WebSocket. */
@@ -33,6 +36,10 @@ export interface FacadeOptions {
   maxJsonDepth?: number;
   /** Sessions per principal on every listener (`mcpMux.maxSessionsPerPrincipal`). */
   maxSessionsPerPrincipal?: number;
+  /** `/metrics`, `/healthz`, `/readyz` on every HTTP listener (bin/observe.ts). */
+  observe?: ObserveEndpoints;
+  /** Byte counters per facade kind (the metrics' bytes in/out). */
+  traffic?: (kind: string) => TrafficCounter;
   log: Logger;
 }
 
@@ -54,7 +61,10 @@ export const DEFAULT_HOST = '127.0.0.1';
  * `HOST:PORT`, `:PORT` or `PORT` (host 127.0.0.1), `[v6]:PORT`. Port 0 picks a free port.
  * @throws UsageError
  */
-export function parseListen(kind: ListenKind, value: string): ListenSpec {
+export function parseListen<K extends string = ListenKind>(
+  kind: K,
+  value: string,
+): { kind: K; host: string; port: number } {
   const match = /^(?:\[([0-9A-Fa-f:.]+)\]|([^:[\]]*)):(\d+)$|^(\d+)$/.exec(value.trim());
   const host = match?.[1] ?? match?.[2] ?? '';
   const port = Number(match?.[3] ?? match?.[4]);
@@ -94,8 +104,8 @@ export async function startFacades(
   specs: readonly ListenSpec[],
   options: FacadeOptions,
 ): Promise<Facades> {
-  const { log } = options;
-  const servers: TransportServer[] = [];
+  const { log, traffic } = options;
+  const servers: { server: TransportServer; kind: ListenKind }[] = [];
   const endpoints: { kind: string; url: string }[] = [];
   const protection = {
     bearerTokens: options.bearerTokens,
@@ -116,16 +126,22 @@ export async function startFacades(
     for (const spec of specs) {
       const listen = { host: spec.host, port: spec.port, ...protection, ...sessionBuffer };
       if (spec.kind === 'ws') {
-        const facade = await createWebSocketFacade({ ...listen, log: log.child('ws') });
-        servers.push(facade);
+        const facade = await createWebSocketFacade({
+          ...listen,
+          ...(traffic ? { onSocket: (socket) => traffic('ws').add(socket) } : {}),
+          log: log.child('ws'),
+        });
+        servers.push({ server: facade, kind: spec.kind });
         endpoints.push({ kind: 'ws', url: facade.url });
       } else {
         const facade = await createHttpFacade({
           ...listen,
           preferJson: spec.kind === 'http-json',
+          ...(options.observe ? { observe: options.observe } : {}),
+          ...(traffic ? { onSocket: (socket) => traffic(spec.kind).add(socket) } : {}),
           log: log.child(spec.kind),
         });
-        servers.push(facade);
+        servers.push({ server: facade, kind: spec.kind });
         const base = facade.url.slice(0, -'/mcp'.length);
         endpoints.push({ kind: spec.kind, url: facade.url }, { kind: 'sse', url: `${base}/sse` });
       }
@@ -136,18 +152,21 @@ export async function startFacades(
       }
     }
   } catch (error) {
-    await Promise.allSettled(servers.map((server) => server.close()));
+    await Promise.allSettled(servers.map(({ server }) => server.close()));
     throw error;
   }
-  const subscriptions = servers.map((server) =>
-    server.connections$.subscribe((transport) => router.connect(transport)),
+  // Sessions are labelled by transport in the metrics: legacy SSE apart from Streamable HTTP.
+  const subscriptions = servers.map(({ server, kind }) =>
+    server.connections$.subscribe((transport) =>
+      router.connect(transport, transport instanceof SseSession ? 'sse' : kind),
+    ),
   );
   for (const endpoint of endpoints) log.info(`listening: ${endpoint.kind} ${endpoint.url}`);
   return {
     endpoints,
     async close(): Promise<void> {
       for (const subscription of subscriptions) subscription.unsubscribe();
-      await Promise.allSettled(servers.map((server) => server.close()));
+      await Promise.allSettled(servers.map(({ server }) => server.close()));
     },
   };
 }

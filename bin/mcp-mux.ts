@@ -5,32 +5,33 @@
  *   mcp-mux --config F                      the stdio router (the default facade)
  *   mcp-mux --config F --http 127.0.0.1:8080 [--ws 127.0.0.1:8081] [--stdio]
  *   mcp-mux inspect --config F              prints the merged catalog and collisions, then exits
+ *   mcp-mux status --url http://H:P [--once] a live table of a running router's upstreams (alias top)
  *
  * Only protocol messages go to stdout; everything else goes to stderr. Flags: bin/README.md.
  */
 import { parseArgs } from 'node:util';
-import { ConfigError, createLogger, createRouter, type Logger, loadConfigFile } from '../index.js';
+import {
+  ConfigError,
+  createLogger,
+  createRouter,
+  type Logger,
+  loadConfigFile,
+  VERSION,
+} from '../index.js';
 import { DEFAULT_MAX_CONNECTIONS } from '../transports/connectionLimit.js';
 import { type ListenSpec, parseListen, readTokens, startFacades, UsageError } from './facades.js';
 import { checkFdLimit } from './fdLimit.js';
 import { inspect } from './inspect.js';
+import { startMetricsListener } from './metrics.js';
+import { createObservability } from './observe.js';
+import { startTracing } from './otel.js';
 import { serve } from './serve.js';
-
-const usage = `usage: mcp-mux [inspect] --config FILE [options]
-  --log-level debug|info|warn|error
-  --http HOST:PORT          Streamable HTTP on /mcp, legacy HTTP+SSE on /sse + /messages (repeatable)
-  --http-json HOST:PORT     the same, answering each POST with one JSON body instead of SSE
-  --ws HOST:PORT            WebSocket (subprotocol "mcp") on /mcp (repeatable)
-  --stdio / --no-stdio      serve stdin/stdout too (default: only when no listener is given)
-  --token-env NAME          bearer tokens (comma-separated) from $NAME (default MCP_MUX_TOKENS)
-  --allow-origin ORIGIN     accept this Origin header (repeatable; "*" = any)
-  --allow-host HOST:PORT    accept this Host header (repeatable)
-  --no-host-check           skip Host/Origin validation (behind a proxy that does it)
-  --max-body-bytes N        request body limit (default 4194304)
-  --max-connections N       open TCP connections per listener; more get 503 (default 1024)
-  --disconnect-grace-ms N   wait for a dropped HTTP response to be resumed before cancelling (3000)`;
+import { status } from './status.js';
+import { HELP, logLevelFlag, USAGE, usageMessage } from './usage.js';
 
 const DEFAULT_TOKEN_ENV = 'MCP_MUX_TOKENS';
+/** The `requestState` secret when the config has no `mcpMux.requestStateKey`. */
+const STATE_KEY_ENV = 'MCP_MUX_STATE_KEY';
 
 function integerFlag(name: string, value: string | undefined): number | undefined {
   if (value === undefined) return undefined;
@@ -41,37 +42,76 @@ function integerFlag(name: string, value: string | undefined): number | undefine
   return n;
 }
 
+const OPTIONS = {
+  config: { type: 'string', short: 'c' },
+  'log-level': { type: 'string' },
+  http: { type: 'string', multiple: true },
+  'http-json': { type: 'string', multiple: true },
+  ws: { type: 'string', multiple: true },
+  stdio: { type: 'boolean' },
+  'no-stdio': { type: 'boolean' },
+  'token-env': { type: 'string' },
+  'allow-origin': { type: 'string', multiple: true },
+  'allow-host': { type: 'string', multiple: true },
+  'no-host-check': { type: 'boolean' },
+  'max-body-bytes': { type: 'string' },
+  'max-connections': { type: 'string' },
+  'disconnect-grace-ms': { type: 'string' },
+  'log-format': { type: 'string' },
+  metrics: { type: 'string' },
+  'no-metrics': { type: 'boolean' },
+  url: { type: 'string' },
+  once: { type: 'boolean' },
+  'interval-ms': { type: 'string' },
+  help: { type: 'boolean', short: 'h' },
+  version: { type: 'boolean', short: 'v' },
+} as const;
+
 async function main(argv: string[]): Promise<number> {
   const { values, positionals } = parseArgs({
     args: argv,
     allowPositionals: true,
-    options: {
-      config: { type: 'string', short: 'c' },
-      'log-level': { type: 'string' },
-      http: { type: 'string', multiple: true },
-      'http-json': { type: 'string', multiple: true },
-      ws: { type: 'string', multiple: true },
-      stdio: { type: 'boolean' },
-      'no-stdio': { type: 'boolean' },
-      'token-env': { type: 'string' },
-      'allow-origin': { type: 'string', multiple: true },
-      'allow-host': { type: 'string', multiple: true },
-      'no-host-check': { type: 'boolean' },
-      'max-body-bytes': { type: 'string' },
-      'max-connections': { type: 'string' },
-      'disconnect-grace-ms': { type: 'string' },
-      help: { type: 'boolean', short: 'h' },
-    },
+    options: OPTIONS,
   });
   if (values.help) {
-    process.stderr.write(`${usage}\n`);
+    process.stdout.write(`${HELP}\n`);
+    return 0;
+  }
+  if (values.version) {
+    process.stdout.write(`mcp-mux ${VERSION}\n`);
     return 0;
   }
   const command = positionals[0] ?? 'serve';
-  if (!values.config) throw new UsageError('--config FILE is required');
-  if (command !== 'serve' && command !== 'inspect') {
-    throw new UsageError(`unknown command "${command}"`);
+  if (command === 'status' || command === 'top') {
+    if (!values.url) throw new UsageError(`${command} needs --url http://HOST:PORT`);
+    const token = readTokens(process.env, DEFAULT_TOKEN_ENV, false)[0];
+    const controller = new AbortController();
+    process.once('SIGINT', () => controller.abort());
+    return status({
+      url: values.url,
+      once: values.once === true,
+      intervalMs: integerFlag('interval-ms', values['interval-ms']) ?? 1000,
+      write: (text) => process.stdout.write(text),
+      signal: controller.signal,
+      ...(token === undefined ? {} : { token }),
+    });
   }
+  if (command !== 'serve' && command !== 'inspect') {
+    throw new UsageError(
+      `unknown command "${command}" (commands: serve, the default, inspect, status)`,
+    );
+  }
+  if (positionals.length > 1) throw new UsageError(`unexpected argument "${positionals[1]}"`);
+  if (!values.config) throw new UsageError('--config FILE is required');
+  const logLevel = logLevelFlag(values['log-level']);
+  const logFormat = values['log-format'] ?? 'text';
+  if (logFormat !== 'text' && logFormat !== 'json') {
+    throw new UsageError(`--log-format expects text or json, got "${logFormat}"`);
+  }
+  if (values.metrics && values['no-metrics']) {
+    throw new UsageError('--metrics and --no-metrics conflict');
+  }
+  const metricsListen = values.metrics ? parseListen('metrics', values.metrics) : undefined;
   const listeners: ListenSpec[] = [
     ...(values.http ?? []).map((v) => parseListen('http', v)),
     ...(values['http-json'] ?? []).map((v) => parseListen('http-json', v)),
@@ -90,12 +130,26 @@ async function main(argv: string[]): Promise<number> {
   const disconnectGraceMs = integerFlag('disconnect-grace-ms', values['disconnect-grace-ms']);
 
   const config = await loadConfigFile(values.config);
-  const level = (values['log-level'] as typeof config.logLevel | undefined) ?? config.logLevel;
-  const log: Logger = createLogger({ level });
+  const level = logLevel ?? config.logLevel;
+  const log: Logger = createLogger({ level, format: logFormat });
+  // Metrics cost a little per request: on only where something can scrape them.
+  const scrapable = metricsListen !== undefined || listeners.some((l) => l.kind !== 'ws');
+  const observability = createObservability(
+    config,
+    command === 'serve' && !values['no-metrics'] && scrapable,
+  );
+  const stopTracing = command === 'serve' ? await startTracing(process.env, log) : undefined;
+  // `mcpMux.requestStateKey` wins; else MCP_MUX_STATE_KEY; else a random key per process.
+  const stateKeyEnv = process.env[STATE_KEY_ENV];
   const router = createRouter(config, {
     log,
     ...(disconnectGraceMs === undefined ? {} : { disconnectGraceMs }),
+    ...(observability.metrics ? { observer: observability.metrics } : {}),
+    ...(config.requestStateKey === undefined && stateKeyEnv
+      ? { requestStateKey: stateKeyEnv }
+      : {}),
   });
+  const endpoints = observability.endpoints(router);
   // Exit as soon as the report is out, whatever timers the router still holds.
   if (command === 'inspect') process.exit(await inspect(router));
   const maxConnections = maxConnectionsFlag ?? config.maxConnections ?? DEFAULT_MAX_CONNECTIONS;
@@ -118,9 +172,30 @@ async function main(argv: string[]): Promise<number> {
           ...(config.maxSessionsPerPrincipal === undefined
             ? {}
             : { maxSessionsPerPrincipal: config.maxSessionsPerPrincipal }),
+          observe: endpoints,
+          traffic: (kind) => observability.traffic(kind),
           log,
         });
-  return serve(router, log, { stdio, configPath: values.config, ...(facades ? { facades } : {}) });
+  const metricsListener =
+    metricsListen &&
+    (await startMetricsListener(metricsListen.host, metricsListen.port, endpoints, log));
+  // The metrics listener and the tracing SDK close with the facades (bin/shutdown.ts).
+  const closeAll =
+    facades || metricsListener || stopTracing
+      ? {
+          endpoints: facades?.endpoints ?? [],
+          close: async () => {
+            await Promise.allSettled([facades?.close(), metricsListener?.close()]);
+            await stopTracing?.().catch(() => {});
+          },
+        }
+      : undefined;
+  return serve(router, log, {
+    stdio,
+    configPath: values.config,
+    ...(stdio ? { stdioTraffic: observability.traffic('stdio') } : {}),
+    ...(closeAll ? { facades: closeAll } : {}),
+  });
 }
 
 main(process.argv.slice(2)).then(
@@ -130,10 +205,15 @@ main(process.argv.slice(2)).then(
   (error: unknown) => {
     const code = (error as { code?: unknown } | undefined)?.code;
     if (error instanceof UsageError || String(code).startsWith('ERR_PARSE_ARGS')) {
-      process.stderr.write(`mcp-mux: ${(error as Error).message}\n${usage}\n`);
+      const message = usageMessage(error as Error, Object.keys(OPTIONS));
+      process.stderr.write(`mcp-mux: ${message}\n${USAGE}\n`);
       process.exitCode = 2;
     } else if (error instanceof ConfigError) {
       process.stderr.write(`mcp-mux: invalid config\n${error.message}\n`);
+      process.exitCode = 1;
+    } else if (error instanceof Error && 'syscall' in error) {
+      // A system error (EADDRINUSE, EACCES on a port…) is the user's to fix: one line, no stack.
+      process.stderr.write(`mcp-mux: ${error.message}\n`);
       process.exitCode = 1;
     } else {
       process.stderr.write(

@@ -7,8 +7,10 @@
  */
 import { firstValueFrom } from 'rxjs';
 import { SUPERVISION_DEFAULTS } from '../core/config/supervisionConfig.js';
+import type { TrafficCounter } from '../core/observe/traffic.js';
 import type { Logger, Router } from '../index.js';
 import { StdioServerTransport } from '../transports/stdio.js';
+import { processStdout } from '../transports/stdioServer.js';
 import type { Facades } from './facades.js';
 import { CLOSE_GRACE_MS, handleTerminationSignals, shutdown } from './shutdown.js';
 import { watchConfig } from './watchConfig.js';
@@ -23,6 +25,8 @@ export interface ServeOptions {
   facades?: Facades;
   /** The config file: watched for changes (hot reload, also on SIGHUP). */
   configPath?: string;
+  /** Counts the stdio facade's bytes (metrics); stdin/stdout's own counters are read. */
+  stdioTraffic?: TrafficCounter;
 }
 
 export async function serve(router: Router, log: Logger, options: ServeOptions): Promise<number> {
@@ -39,12 +43,26 @@ export async function serve(router: Router, log: Logger, options: ServeOptions):
   if (stdioTransport && router.config.maxJsonDepth !== undefined) {
     stdioTransport.maxJsonDepth = router.config.maxJsonDepth;
   }
-  const session = stdioTransport ? router.connect(stdioTransport) : undefined;
+  const session = stdioTransport ? router.connect(stdioTransport, 'stdio') : undefined;
+  if (stdioTransport && options.stdioTraffic) {
+    // The transport writes through its own socket on fd 1 when stdout is a pipe.
+    const stdin = process.stdin as { bytesRead?: number };
+    const stdout = processStdout() as { bytesWritten?: number };
+    options.stdioTraffic.add({
+      get bytesRead() {
+        return stdin.bytesRead ?? 0;
+      },
+      get bytesWritten() {
+        return stdout.bytesWritten ?? 0;
+      },
+      once: () => undefined,
+    });
+  }
   void started.then(() => {
     const statuses = router.status();
     const ready = statuses.filter((s) => s.state === 'ready');
     log.info(
-      `ready: ${ready.length}/${statuses.length} upstreams — ${router.catalog.list('tools').length} tools, ${router.catalog.list('prompts').length} prompts, ${router.catalog.list('resources').length} resources exposed`,
+      `ready: ${ready.length}/${statuses.length} upstreams — ${router.catalog.list('tools').length} tools, ${router.catalog.list('prompts').length} prompts, ${router.catalog.list('resources').length} resources, ${router.catalog.list('resourceTemplates').length} resource templates exposed`,
     );
   });
   const watcher = options.configPath
@@ -76,7 +94,7 @@ export async function serve(router: Router, log: Logger, options: ServeOptions):
   });
   if (session) {
     const reason = await firstValueFrom(session.connection.closed$);
-    if (!router.isStarted && reason.kind === 'remote') {
+    if (!router.isSettled && reason.kind === 'remote') {
       // stdin was empty or closed at once (`npm start < /dev/null`, a CI log): let start-up
       // finish (briefly) so the log still tells which upstreams were ready.
       await Promise.race([

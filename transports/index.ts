@@ -14,6 +14,11 @@ export {
   HttpUpstreamTransport,
 } from './http/connectHttpUpstream.js';
 export { createHttpFacade, type HttpFacade, type HttpFacadeOptions } from './http/httpFacade.js';
+export {
+  createHttpHandler,
+  type HttpHandler,
+  type HttpHandlerOptions,
+} from './http/httpHandler.js';
 export { Protection, type ProtectionOptions } from './http/protection.js';
 export { type SseClientOptions, SseClientTransport } from './http/sseClient.js';
 export { type ParsedSseEvent, SseParser } from './http/sseParser.js';
@@ -30,6 +35,7 @@ export {
   NdjsonDecoder,
   type NdjsonDecoderOptions,
 } from './ndjson.js';
+export { fromSdkTransport, type SdkTransport, toSdkTransport } from './sdkAdapter.js';
 export {
   type StdioClientOptions,
   StdioClientTransport,

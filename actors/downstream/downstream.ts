@@ -40,10 +40,13 @@ export class DownstreamSession implements ClientSession {
   readonly #actor;
   /** Modern `subscriptions/listen` streams open on this connection (stateless.ts). */
   readonly #listens: Listens;
+  /** Who the transport authenticated (HTTP bearer token), for modern requests' `requestState`. */
+  readonly #principal: string | undefined;
 
   constructor(host: SessionHost, transport: Transport, id: string) {
     this.id = id;
     this.#host = host;
+    this.#principal = transport.principal;
     const log = host.log.child(`downstream ${id}`);
     this.connection = new Connection(transport, {
       name: `downstream ${id}`,
@@ -119,6 +122,7 @@ export class DownstreamSession implements ClientSession {
         connectionId: this.id,
         inbound,
         listens: this.#listens,
+        principal: this.#principal,
       });
     }
     if (method === 'initialize') return this.#initialize(request);
@@ -145,6 +149,7 @@ export class DownstreamSession implements ClientSession {
   #onNotification(notification: JsonRpcNotification): void {
     if (notification.method === 'notifications/initialized') {
       this.#actor.send({ type: 'INITIALIZED' });
+      if (!this.isClosed) this.#host.initialized?.(this);
     } else if (notification.method === 'notifications/roots/list_changed') {
       this.#host.rootsListChanged(this);
     }
@@ -175,7 +180,7 @@ export class DownstreamSession implements ClientSession {
       map((): InboundEvent => {
         const result: JsonObject = {
           protocolVersion: event.protocolVersion,
-          capabilities: host.capabilities(),
+          capabilities: host.capabilities(event.protocolVersion),
           serverInfo: host.serverInfo,
         };
         const instructions = host.instructions();

@@ -52,10 +52,13 @@ export interface SessionHost {
   /** Resolves when the upstreams' start-up has settled (`initialize` waits for it). */
   whenStarted(): Promise<void>;
   /** The facade's capabilities and instructions, as `initialize` returns them. */
-  capabilities(): JsonObject;
+  /** For a client of `protocolVersion` (what that revision has: `tasks` only in 2025-11-25). */
+  capabilities(protocolVersion?: string): JsonObject;
   instructions(): string | undefined;
   /** Runs a request the session accepted (anything but `initialize` and `ping`). */
   route(request: JsonRpcRequest, caller: Caller): Observable<InboundEvent>;
+  /** The client sent `notifications/initialized` (isolated upstreams are opened for it then). */
+  initialized?(session: ClientSession): void;
   /** The client's `notifications/roots/list_changed`. */
   rootsListChanged(session: ClientSession): void;
   /** Resource updates for modern `subscriptions/listen` (absent: list changes only). */

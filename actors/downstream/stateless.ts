@@ -2,8 +2,8 @@
  * The modern (2026-07-28) request path: no session, no handshake. Each request brings its
  * context in `_meta` (core/mcp/modernRequest.ts); the router answers `server/discover` and
  * `subscriptions/listen` itself, routes the rest through the same method table as legacy
- * sessions (with no session: isolated upstreams and server-to-client requests are legacy-only
- * until the bridging work), and decorates every result (`resultType`, caching hints).
+ * sessions (with no session: isolated upstreams are legacy-only; server-to-client requests
+ * of a legacy upstream are bridged to `input_required`, actors/router/modernCallers.ts), and decorates every result (`resultType`, caching hints).
  *
  * Methods the modern era removed (`ping`, `logging/setLevel`, `resources/subscribe`, …) and
  * any other method not in `MODERN_METHODS` answer -32601.
@@ -48,6 +48,8 @@ export interface StatelessCaller {
   connectionId: string;
   inbound: InboundContext;
   listens: Listens;
+  /** Who is asking, as the transport authenticated it (HTTP bearer token); a `requestState` is bound to it. */
+  principal: string | undefined;
 }
 
 /** Answers one modern request (throws the spec's errors synchronously). */
@@ -61,6 +63,7 @@ export function statelessRequest(
     throw new RpcError(ErrorCode.MethodNotFound, `Method not found: ${method}`, { method });
   }
   const context: RequestContext = modernContext(request, caller.connectionId);
+  if (caller.principal !== undefined) context.principal = caller.principal;
   if (method === 'server/discover') {
     // Like `initialize`, after start-up: the capabilities are the ready upstreams' union.
     return from(host.whenStarted()).pipe(
@@ -68,7 +71,7 @@ export function statelessRequest(
         (): InboundEvent => ({
           kind: 'result',
           result: discoverResult({
-            capabilities: host.capabilities(),
+            capabilities: host.capabilities(context.protocolVersion),
             instructions: host.instructions(),
             serverInfo: host.serverInfo,
             ...DEFAULT_HINT,

@@ -5,6 +5,7 @@
  * gone.
  */
 import type { Catalog, CatalogKind } from '../../core/catalog/catalog.js';
+import { servesToolTasks, withoutTaskOnlyTools } from '../../core/catalog/tasks.js';
 import type { UpstreamConfig } from '../../core/config/config.js';
 import type { Logger } from '../../core/log.js';
 import type { Upstream } from '../upstream/upstream.js';
@@ -59,7 +60,11 @@ export class CatalogRefresh {
         try {
           const items = await upstream.listAll(k.method, k.key);
           if (!host.isCurrent(upstream)) return;
-          host.catalog.setItems(catalogUpstream, k.kind, items);
+          host.catalog.setItems(
+            catalogUpstream,
+            k.kind,
+            servesToolTasks(caps) ? items : this.#callable(upstream.name, k.kind, items),
+          );
           this.#counts.set(upstream.name, {
             ...this.#counts.get(upstream.name),
             [k.kind]: items.length,
@@ -75,5 +80,17 @@ export class CatalogRefresh {
       }),
     );
     logCollisions(host.log, host.catalog, upstream.name);
+  }
+
+  /** Task-only tools of an upstream that serves no tool tasks are left out (core/catalog/tasks.ts). */
+  #callable<T>(name: string, kind: CatalogKind, items: readonly T[]): readonly T[] {
+    if (kind !== 'tools') return items;
+    const { tools, hidden } = withoutTaskOnlyTools(items);
+    if (hidden.length > 0) {
+      this.#host.log.info(
+        `upstream ${name}: ${hidden.length} tool(s) need tasks, but the upstream does not declare tasks.requests.tools.call; not exposed: ${hidden.join(', ')}`,
+      );
+    }
+    return tools;
   }
 }

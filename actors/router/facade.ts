@@ -5,6 +5,7 @@
  */
 import type { SchedulerLike } from 'rxjs';
 import type { Catalog, CatalogKind } from '../../core/catalog/catalog.js';
+import { servesToolTasks } from '../../core/catalog/tasks.js';
 import type { Logger } from '../../core/log.js';
 import type { JsonObject } from '../../core/rpc/jsonrpc.js';
 import type { ClientSession } from '../downstream/host.js';
@@ -34,9 +35,18 @@ const FACADE_LIST_CHANGED: Record<CatalogKind, string> = {
   resourceTemplates: 'notifications/resources/list_changed',
 };
 
-/** The union of the ready upstreams' server capabilities, as the facade advertises them. */
-export function facadeCapabilities(upstreams: Iterable<Upstream>): JsonObject {
+/**
+ * The union of the ready upstreams' server capabilities, as the facade advertises them.
+ * `starting`: some upstreams are still starting (a client answered after the grace): their
+ * capabilities are unknown, so prompts and resources are offered with `listChanged` too, and
+ * whatever they bring is announced with `list_changed` when they are ready.
+ */
+export function facadeCapabilities(upstreams: Iterable<Upstream>, starting = false): JsonObject {
   const caps: JsonObject = { tools: { listChanged: true } };
+  if (starting) {
+    caps.prompts = { listChanged: true };
+    caps.resources = { listChanged: true, subscribe: false };
+  }
   for (const upstream of upstreams) {
     const server = upstream.server?.capabilities;
     if (!server) continue;
@@ -47,6 +57,14 @@ export function facadeCapabilities(upstreams: Iterable<Upstream>): JsonObject {
       caps.resources = { listChanged: true, subscribe: subscribe || Boolean(previous?.subscribe) };
     }
     if (server.logging) caps.logging = {};
+    if (servesToolTasks(server)) {
+      // Tasks are routed (routes/tasks.ts): list and cancel as any upstream offers them.
+      const tasks = (caps.tasks as JsonObject | undefined) ?? { requests: { tools: { call: {} } } };
+      const offered = server.tasks as JsonObject;
+      if (offered.list !== undefined) tasks.list = {};
+      if (offered.cancel !== undefined) tasks.cancel = {};
+      caps.tasks = tasks;
+    }
     if (server.completions) caps.completions = {};
   }
   return caps;

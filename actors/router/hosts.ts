@@ -5,12 +5,14 @@
  */
 import type { Observable, SchedulerLike } from 'rxjs';
 import type { Catalog } from '../../core/catalog/catalog.js';
+import type { TaskIds } from '../../core/catalog/tasks.js';
 import type { RouterConfig } from '../../core/config/config.js';
 import type { Logger } from '../../core/log.js';
 import type { ClientInfo } from '../../core/mcp/context.js';
 import type { InboundEvent, RequestEvent } from '../../core/rpc/connection.js';
 import type { JsonObject, JsonRpcRequest } from '../../core/rpc/jsonrpc.js';
-import type { Caller, SessionHost } from '../downstream/host.js';
+import type { Caller, ClientSession, SessionHost } from '../downstream/host.js';
+import type { DownUpstream } from '../routes/host.js';
 import type { RouteHost } from '../routes/index.js';
 import type { Upstream } from '../upstream/upstream.js';
 import type { LogLevels } from './logLevels.js';
@@ -20,6 +22,7 @@ import type { Subscriptions } from './subscriptions.js';
 /** The router as the adapters read it. */
 export interface RouterView {
   readonly catalog: Catalog;
+  readonly tasks: TaskIds<ClientSession | undefined>;
   readonly scheduler: SchedulerLike;
   readonly config: RouterConfig;
   readonly isStarted: boolean;
@@ -37,13 +40,17 @@ export interface RouterView {
     params: JsonObject,
     caller: Caller,
   ): Observable<RequestEvent>;
-  capabilities(): JsonObject;
+  capabilities(protocolVersion?: string): JsonObject;
   instructions(): string | undefined;
+  downUpstreams(): DownUpstream[];
+  /** Opens `session`'s isolated upstream connections (once it has initialized). */
+  openIsolated(session: ClientSession): void;
 }
 
 export function routeHostOf(router: RouterView): RouteHost {
   return {
     catalog: router.catalog,
+    tasks: router.tasks,
     scheduler: router.scheduler,
     // The config is replaced by a reload: read at each use.
     get pageSize() {
@@ -67,6 +74,7 @@ export function routeHostOf(router: RouterView): RouteHost {
       router.subscriptions.subscribe(session, upstream, uri, exposed),
     unsubscribe: (session, exposed) => router.subscriptions.unsubscribe(session, exposed),
     syncLogLevels: () => router.logging.sync(),
+    downUpstreams: () => router.downUpstreams(),
   };
 }
 
@@ -80,10 +88,11 @@ export function sessionHostOf(
     disconnectGraceMs: router.disconnectGraceMs,
     serverInfo: router.serverInfo,
     whenStarted: () => router.whenStarted(),
-    capabilities: () => router.capabilities(),
+    capabilities: (protocolVersion) => router.capabilities(protocolVersion),
     instructions: () => router.instructions(),
     route,
     rootsListChanged: (session) => router.serverRequests.rootsListChanged(session),
+    initialized: (session) => router.openIsolated(session),
     listenSources: {
       subscribable: (uri) => {
         const resolved = router.catalog.resolveUri(uri);

@@ -10,12 +10,15 @@ export {
   type UpstreamStatus,
   upstreamStatus,
 } from './facade.js';
+export { HELD_DEFAULTS, HeldRounds, type HeldRoundsOptions } from './heldRounds.js';
+export { type InputRoundsOptions, inputRounds, MAX_ROUNDS } from './inputRounds.js';
 export {
   LogLevels,
   type LogLevelsHost,
   type LogSession,
   levelOf,
 } from './logLevels.js';
+export { ModernCallers } from './modernCallers.js';
 export {
   planReload,
   type ReloadHost,
@@ -25,6 +28,7 @@ export {
   sameValue,
 } from './reload.js';
 export { Router, type RouterOptions, VERSION } from './router.js';
+export { type Served, serveOn } from './serveOn.js';
 export { ServerRequests, type ServerRequestsHost } from './serverRequests.js';
 export { SessionUsage, type UsageEntry, type UsageSession } from './sessionUsage.js';
 export {

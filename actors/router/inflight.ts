@@ -15,6 +15,8 @@
  * unique across clients, so a lookup finds the latest one with that id.
  */
 import { Observable, type Subscription } from 'rxjs';
+import type { RequestObservation } from '../../core/observe/observer.js';
+import { outcomeOf } from '../../core/observe/outcome.js';
 import type { ProgressToken, RequestEvent } from '../../core/rpc/connection.js';
 import type { JsonRpcId } from '../../core/rpc/jsonrpc.js';
 import type { ClientSession } from '../downstream/host.js';
@@ -64,7 +66,10 @@ export interface InflightIndexOptions {
 export type InflightInit = Pick<
   InflightRequest,
   'session' | 'id' | 'method' | 'upstream' | 'progressToken'
->;
+> & {
+  /** Metrics and trace of the request (core/observe/), told its milestones; none by default. */
+  readonly watch?: RequestObservation | undefined;
+};
 
 class Record implements InflightRequest {
   readonly session: ClientSession | undefined;
@@ -80,8 +85,12 @@ class Record implements InflightRequest {
   undo: (() => void) | undefined = undefined;
   upstreamCall: Subscription | undefined = undefined;
   fail: ((error: unknown) => void) | undefined = undefined;
+  readonly watch: RequestObservation | undefined;
+  /** A result came back (an unsubscription after it is not a cancellation). */
+  answered = false;
 
   constructor(init: InflightInit, startedAt: number) {
+    this.watch = init.watch;
     this.session = init.session;
     this.id = init.id;
     this.method = init.method;
@@ -150,21 +159,32 @@ export class InflightIndex {
     return new Observable<RequestEvent>((subscriber) => {
       const record = this.#open(init);
       record.fail = (error) => {
+        record.watch?.end(outcomeOf(error), error);
         this.#close(record);
         subscriber.error(error);
       };
       const hooks: InflightHooks = {
         onSent: (id) => {
           record.upstreamId = id;
+          record.watch?.sent();
         },
         onAdmit: (admission) => {
           record.admission = admission;
+          // The upstream's ticket carries `waitedMs` (actors/upstream/admission.ts).
+          record.watch?.admitted(admission as { readonly waitedMs?: number });
         },
       };
       record.upstreamCall = call(hooks).subscribe({
-        next: (event) => subscriber.next(event),
+        next: (event) => {
+          if (event.kind === 'result') {
+            record.answered = true;
+            record.watch?.answered();
+          }
+          subscriber.next(event);
+        },
         error: (error: unknown) => {
           this.#options.failed?.(record, error);
+          record.watch?.end(outcomeOf(error), error);
           this.#close(record);
           subscriber.error(error);
         },
@@ -195,6 +215,8 @@ export class InflightIndex {
   #close(record: Record): void {
     if (record.closed) return;
     record.closed = true;
+    // Ended without an error: answered (ok) or cancelled (a no-op when already ended).
+    record.watch?.end(record.answered ? 'ok' : 'cancelled');
     record.fail = undefined;
     record.upstreamCall?.unsubscribe();
     record.upstreamCall = undefined;

@@ -1,76 +1,110 @@
 /**
- * Modern (2026-07-28) callers with a request in flight, per upstream: they have no session,
- * so a server-to-client request (sampling, elicitation, roots) from a legacy upstream can
- * never be sent to them. When no legacy session can take such a request, it is attributed to
- * the modern caller whose request toward that upstream started last (the rule chooseSession
- * applies to sessions; in shared mode it is a best guess, as there). If that caller did not
- * declare the capability, its request fails with -32021 MissingRequiredClientCapability
- * (basic/index: a server MUST NOT rely on undeclared capabilities) and the upstream request
- * is cancelled; if it did, the request needs the MRTR bridge (`input_required`), which is
- * not built yet, and the upstream just gets the routing error.
+ * Modern (2026-07-28) callers of legacy upstreams: they have no session, so a server-to-client
+ * request (sampling, elicitation, roots) from a legacy upstream cannot be sent to them. It is
+ * bridged instead (MRTR, basic/patterns/mrtr): held open while the client gets an
+ * `input_required` result, answered from the `inputResponses` of its retry (heldRounds.ts).
+ *
+ * A server request goes to whoever's request in flight toward that upstream started last,
+ * legacy session or modern caller (serverRequests.ts compares `latestStart` with the sessions'
+ * moments; on a shared upstream it is a best guess, as chooseSession's rule is between sessions). If that caller did not declare what the request
+ * needs, it fails with -32021 MissingRequiredClientCapability (a server MUST NOT send input
+ * requests the client has not declared) and the upstream gets the routing error.
  */
 import { Observable } from 'rxjs';
 import { capabilityGap, SERVER_REQUEST_CAPABILITY } from '../../core/mcp/clientCapabilities.js';
 import { missingRequiredClientCapability } from '../../core/mcp/modernRequest.js';
-import type { RequestEvent } from '../../core/rpc/connection.js';
+import type { InboundEvent, RequestEvent } from '../../core/rpc/connection.js';
+import { ErrorCode, RpcError } from '../../core/rpc/errors.js';
 import type { JsonObject, JsonRpcRequest } from '../../core/rpc/jsonrpc.js';
 import type { Caller } from '../downstream/host.js';
+import { HeldRounds, type HeldRoundsOptions } from './heldRounds.js';
 
-interface InFlight {
-  caller: Caller;
-  fail: (error: Error) => void;
-}
+/** The methods that may answer `input_required` (mrtr, "Supported Requests"). */
+const BRIDGED_METHODS: ReadonlySet<string> = new Set([
+  'tools/call',
+  'prompts/get',
+  'resources/read',
+]);
 
 export class ModernCallers {
-  /** Per upstream, in start order (the last is the most recent). */
-  readonly #inFlight = new Map<string, InFlight[]>();
+  readonly rounds: HeldRounds;
 
-  /** Wraps a modern caller's routed request so a server-to-client request can fail it. */
-  track(upstream: string, caller: Caller, source: Observable<RequestEvent>) {
-    return new Observable<RequestEvent>((subscriber) => {
-      const entry: InFlight = { caller, fail: (error) => subscriber.error(error) };
-      const list = this.#inFlight.get(upstream) ?? [];
-      list.push(entry);
-      this.#inFlight.set(upstream, list);
-      const subscription = source.subscribe(subscriber);
-      return () => {
-        subscription.unsubscribe();
-        const rest = (this.#inFlight.get(upstream) ?? []).filter((e) => e !== entry);
-        if (rest.length > 0) this.#inFlight.set(upstream, rest);
-        else this.#inFlight.delete(upstream);
-      };
-    });
+  constructor(options: HeldRoundsOptions) {
+    this.rounds = new HeldRounds(options);
   }
 
   /** Modern callers with a request in flight to `upstream` (log routing: router/logLevels.ts). */
   count(upstream: string): number {
-    return this.#inFlight.get(upstream)?.length ?? 0;
+    return this.rounds.runningAt(upstream);
   }
 
   /**
-   * A server-to-client request from `upstream` that no legacy session could take: fails the
-   * most recent modern caller there with -32021 when it lacks the capability. True if one was
-   * failed.
+   * A modern caller's request to a legacy upstream: a retry (`requestState`) resumes its held
+   * round (checked first: -32602 before anything reaches the upstream); a first request runs
+   * `call` in a new round. Other methods take no part in MRTR and just run.
    */
-  refuse(upstream: string, request: JsonRpcRequest): boolean {
-    const entry = this.#inFlight.get(upstream)?.at(-1);
+  track(
+    upstream: string,
+    method: string,
+    params: JsonObject,
+    caller: Caller,
+    call: () => Observable<RequestEvent>,
+  ): Observable<RequestEvent> {
+    if (!BRIDGED_METHODS.has(method)) return call();
+    if (params.requestState !== undefined) {
+      return this.rounds.resume(upstream, method, params, caller);
+    }
+    return this.rounds.start(upstream, method, params, caller, call);
+  }
+
+  /** When the most recent running modern call toward `upstream` started (-1: none). */
+  latestStart(upstream: string): number {
+    return this.rounds.latest(upstream)?.startedAt ?? -1;
+  }
+
+  /**
+   * A server-to-client request from `upstream` attributed to a modern caller: undefined when no
+   * modern caller runs a request there; else the held request (answered by the client's retry),
+   * or an error to the upstream (the caller lacks the capability, or the table is full).
+   */
+  hold(upstream: string, request: JsonRpcRequest): Observable<InboundEvent> | undefined {
+    const round = this.rounds.latest(upstream);
     const capability = SERVER_REQUEST_CAPABILITY[request.method];
-    if (!entry || capability === undefined) return false;
-    const { context } = entry.caller;
+    if (!round || capability === undefined) return undefined;
+    const { context } = round;
     const gap = capabilityGap(
       request.method,
       request.params,
       context.clientCapabilities,
       context.protocolVersion,
     );
-    if (!gap) return false;
-    const required: JsonObject = { [capability]: {} };
-    entry.fail(
-      missingRequiredClientCapability(
-        required,
-        `the upstream "${upstream}" sent ${request.method}, which needs the client's "${capability}" capability`,
-      ),
-    );
-    return true;
+    if (gap) {
+      const required: JsonObject = { [capability]: {} };
+      round.fail(
+        missingRequiredClientCapability(
+          required,
+          `the upstream "${upstream}" sent ${request.method}, which needs the client's "${capability}" capability`,
+        ),
+      );
+      throw new RpcError(
+        gap.code,
+        `mcp-mux cannot route ${request.method} from upstream ${upstream}: its modern client: ${gap.reason}`,
+        { upstream, reason: gap.reason },
+      );
+    }
+    return new Observable<InboundEvent>((answer) => {
+      const release = round.hold(request, answer);
+      if (release === false) {
+        answer.error(
+          new RpcError(
+            ErrorCode.Overloaded,
+            `mcp-mux cannot route ${request.method} from upstream ${upstream}: too many input_required round trips are held`,
+            { upstream, reason: 'held-rounds-full' },
+          ),
+        );
+        return undefined;
+      }
+      return release;
+    });
   }
 }

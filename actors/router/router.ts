@@ -8,12 +8,17 @@
  */
 import { asyncScheduler, type Observable, type SchedulerLike } from 'rxjs';
 import { Catalog, type CatalogKind } from '../../core/catalog/catalog.js';
-import type { RouterConfig, UpstreamConfig } from '../../core/config/config.js';
+import { DEFAULT_MAX_NAME_LENGTH } from '../../core/catalog/naming.js';
+import { TaskIds } from '../../core/catalog/tasks.js';
+import type { RootConfig, RouterConfig, UpstreamConfig } from '../../core/config/config.js';
 import { SUPERVISION_DEFAULTS } from '../../core/config/supervisionConfig.js';
 import { type Logger, silentLogger } from '../../core/log.js';
 import { routerClientCapabilities } from '../../core/mcp/clientCapabilities.js';
 import type { ClientInfo } from '../../core/mcp/context.js';
-import { LATEST_LEGACY_VERSION } from '../../core/mcp/versions.js';
+import { stateKey } from '../../core/mcp/requestState.js';
+import { eraOf, LATEST_LEGACY_VERSION } from '../../core/mcp/versions.js';
+import type { RequestObservation, RouterObserver } from '../../core/observe/observer.js';
+import { outcomeOf } from '../../core/observe/outcome.js';
 import {
   Connection,
   type InboundContext,
@@ -37,15 +42,21 @@ import {
 
 export type { UpstreamStatus } from './facade.js';
 
+import type { DownUpstream } from '../routes/host.js';
 import { type RouteHost, route } from '../routes/index.js';
 import { callUpstream } from '../upstream/callUpstream.js';
 import type { UpstreamClock } from '../upstream/clock.js';
 import { IsolatedUpstreams } from '../upstream/isolated.js';
 import { Upstream, type UpstreamState } from '../upstream/upstream.js';
 import { CatalogRefresh } from './catalogRefresh.js';
+import { KnownNames } from './downUpstreams.js';
+import { HELD_DEFAULTS } from './heldRounds.js';
 import { routeHostOf, sessionHostOf } from './hosts.js';
 import { InflightIndex } from './inflight.js';
+import { inputRounds } from './inputRounds.js';
 import { LogLevels } from './logLevels.js';
+import { ModernCallers } from './modernCallers.js';
+import { requestName } from './observed.js';
 import { type ReloadResult, reloadRouter } from './reload.js';
 import { schedulerClock } from './schedulerClock.js';
 import { ServerRequests } from './serverRequests.js';
@@ -60,6 +71,8 @@ export interface RouterOptions {
   scheduler?: SchedulerLike;
   /** How long list calls and `initialize` wait for the upstreams at start-up (default: config). */
   startupTimeoutMs?: number;
+  /** How long clients wait for upstreams still starting before being answered (default: config, 2000). */
+  initializeGraceMs?: number;
   initializeTimeoutMs?: number;
   serverInfo?: ClientInfo;
   /**
@@ -67,6 +80,15 @@ export interface RouterOptions {
    * is cancelled upstream (actors/cancelOnDisconnect.ts); default 3000, 0 cancels at once.
    */
   disconnectGraceMs?: number;
+  /**
+   * The secret `requestState` is sealed with (era bridging, actors/router/heldRounds.ts);
+   * default: `mcpMux.requestStateKey`, else a random key per process.
+   */
+  requestStateKey?: string;
+  /** How long held requests gather before they go out as one `input_required` (default 10). */
+  inputGatherMs?: number;
+  /** Metrics and traces (core/observe/): called per routed request and session; none by default. */
+  observer?: RouterObserver;
 }
 
 export const VERSION = '0.1.0';
@@ -82,6 +104,8 @@ export class Router {
   readonly disconnectGraceMs: number;
   /** Server-initiated requests toward the clients, and which sessions use which upstreams. */
   readonly serverRequests: ServerRequests;
+  /** Task ids exposed to clients, bound to the session that created each (routes/tasks.ts). */
+  readonly tasks: TaskIds<ClientSession | undefined>;
   /** Per-session connections of `sessionMode: "isolated"` upstreams. */
   readonly isolated: IsolatedUpstreams<DownstreamSession>;
   /** Resource subscriptions toward shared upstreams, reference-counted per URI. */
@@ -96,6 +120,8 @@ export class Router {
   readonly #sessionHost: SessionHost;
   readonly #options: RouterOptions;
   readonly #upstreams = new Map<string, Upstream>();
+  /** The names each upstream exposed when it was last in the catalog (routes/unavailable.ts). */
+  readonly #knownNames = new KnownNames();
   readonly #sessions = new Set<DownstreamSession>();
   #startup: StartupWait | undefined;
   readonly #listChanges: ListChanges;
@@ -118,22 +144,40 @@ export class Router {
     this.#listChanges = new ListChanges(this.scheduler, () => this.#sessions);
     this.disconnectGraceMs = options.disconnectGraceMs ?? 3_000;
     this.serverInfo = options.serverInfo ?? { name: 'mcp-mux', version: VERSION };
+    // Most model APIs cap tool names at 64 characters: the default (issue 13, item 9).
     this.catalog = new Catalog({
       separator: config.separator,
-      ...(config.maxNameLength === undefined ? {} : { maxLength: config.maxNameLength }),
+      maxLength: config.maxNameLength ?? DEFAULT_MAX_NAME_LENGTH,
     });
+    this.tasks = new TaskIds(config.separator);
     this.isolated = new IsolatedUpstreams({
       open: (cfg, signal, session) => this.#open(cfg, signal, session),
       fallbackClientInfo: this.serverInfo,
       initializeTimeoutMs: options.initializeTimeoutMs ?? 30_000,
       log: this.log,
     });
-    this.serverRequests = new ServerRequests({
+    const modern = new ModernCallers({
+      scheduler: this.scheduler,
+      key: stateKey(options.requestStateKey ?? config.requestStateKey),
+      ttlMs: HELD_DEFAULTS.ttlMs,
+      ...(options.inputGatherMs === undefined ? {} : { gatherMs: options.inputGatherMs }),
+      moment: () => this.serverRequests.usage.tick(),
+      live: () => ({
+        ttlMs: this.config.inputRequiredTtlMs,
+        maxPerPrincipal: this.config.maxHeldRoundsPerPrincipal,
+      }),
       log: this.log,
-      isIsolated: (name) => this.#upstreams.get(name)?.config.sessionMode === 'isolated',
-      isolatedUpstreamsOf: (session) => this.isolated.upstreamsOf(session as DownstreamSession),
-      upstreamConnection: (name, session) => this.upstreamConnection(name, session),
     });
+    this.serverRequests = new ServerRequests(
+      {
+        log: this.log,
+        isIsolated: (name) => this.#upstreams.get(name)?.config.sessionMode === 'isolated',
+        isolatedUpstreamsOf: (session) => this.isolated.upstreamsOf(session as DownstreamSession),
+        upstreamConnection: (name, session) => this.upstreamConnection(name, session),
+        findTask: (name, taskId) => this.tasks.find(name, taskId),
+      },
+      modern,
+    );
     this.inflight = new InflightIndex({
       now: () => this.scheduler.now(),
       opened: (r) => r.session && this.serverRequests.usage.begin(r.session, r.upstream, r.id),
@@ -159,6 +203,7 @@ export class Router {
       changed: (kind) => this.#changed(kind),
       quiet: () => this.#closed || this.#draining,
     });
+    for (const warning of config.warnings ?? []) this.log.warn(`config: ${warning}`);
     this.#routeHost = routeHostOf(this);
     this.#sessionHost = sessionHostOf(this, (request, caller) =>
       route(this.#routeHost, request, caller),
@@ -167,27 +212,45 @@ export class Router {
 
   /** Starts every enabled upstream in parallel; resolves once each is ready or failed (or start-up times out). */
   start(): Promise<void> {
-    if (this.#startup) return this.#startup.promise;
+    return this.#startWait().promise;
+  }
+
+  /**
+   * Resolves when clients may be answered: every upstream ready or failed, or the
+   * `initializeGraceMs` grace passed (late upstreams then come with `list_changed`).
+   */
+  whenStarted(): Promise<void> {
+    return this.#startWait().served;
+  }
+
+  /** True once clients are answered (see `whenStarted`). */
+  get isStarted(): boolean {
+    return this.#startup?.isServing === true;
+  }
+
+  /** True once start-up has settled (every upstream ready or failed, or `startupTimeoutMs` passed). */
+  get isSettled(): boolean {
+    return this.#startup?.isSettled === true;
+  }
+
+  #startWait(): StartupWait {
+    if (this.#startup) return this.#startup;
     const enabled = this.config.upstreams.filter((u) => !u.disabled);
     const timeoutMs =
       this.#options.startupTimeoutMs ??
       this.config.startupTimeoutMs ??
       SUPERVISION_DEFAULTS.startupTimeoutMs;
-    this.#startup = new StartupWait(
+    const graceMs =
+      this.#options.initializeGraceMs ??
+      this.config.initializeGraceMs ??
+      SUPERVISION_DEFAULTS.initializeGraceMs;
+    const startup = new StartupWait(
       () => this.config.upstreams.filter((u) => !u.disabled).map((u) => u.name),
-      { scheduler: this.scheduler, timeoutMs, log: this.log },
+      { scheduler: this.scheduler, timeoutMs, graceMs, log: this.log },
     );
+    this.#startup = startup;
     for (const config of enabled) this.#addUpstream(config);
-    return this.#startup.promise;
-  }
-
-  whenStarted(): Promise<void> {
-    return this.#startup?.promise ?? this.start();
-  }
-
-  /** True once start-up has settled (every upstream ready or failed, or the wait ended). */
-  get isStarted(): boolean {
-    return this.#startup?.isSettled === true;
+    return startup;
   }
 
   get config(): RouterConfig {
@@ -198,8 +261,8 @@ export class Router {
     return this.#upstreams;
   }
 
-  /** Attaches one downstream client on a transport. */
-  connect(transport: Transport): DownstreamSession {
+  /** Attaches one downstream client on a transport (`kind`: its label in metrics). */
+  connect(transport: Transport, kind = 'other'): DownstreamSession {
     const session = new DownstreamSession(
       this.#sessionHost,
       transport,
@@ -211,10 +274,18 @@ export class Router {
     }
     this.#sessions.add(session);
     void this.logging.sync();
+    const observer = this.#options.observer;
+    if (observer) {
+      observer.sessionOpened(session, kind);
+      session.connection.closed$.subscribe((reason) =>
+        observer.sessionClosed(session, reason.kind),
+      );
+    }
     session.closed
       .then(() => {
         this.#sessions.delete(session);
         this.subscriptions.dropSession(session);
+        this.tasks.dropOwner(session);
         void this.logging.sync();
       })
       .catch(() => {});
@@ -231,6 +302,24 @@ export class Router {
     method: string,
     params: JsonObject,
     caller: Caller,
+  ): Observable<RequestEvent> {
+    const observer = this.#options.observer;
+    if (observer === undefined) return this.#forward(upstreamName, method, params, caller);
+    const watch = observer.request(upstreamName, method, requestName(params), params);
+    try {
+      return this.#forward(upstreamName, method, watch.params, caller, watch);
+    } catch (error) {
+      watch.end(outcomeOf(error), error);
+      throw error;
+    }
+  }
+
+  #forward(
+    upstreamName: string,
+    method: string,
+    params: JsonObject,
+    caller: Caller,
+    watch?: RequestObservation,
   ): Observable<RequestEvent> {
     if (this.#draining) {
       throw new RpcError(
@@ -250,9 +339,12 @@ export class Router {
       );
     }
     const { timeoutMs, maxTotalTimeoutMs } = upstream.config;
+    // `tasks/result` blocks until its task ends (tasks.mdx): the task's ttl bounds it, not the
+    // idle timeout of an ordinary request; `maxTotalTimeoutMs` still applies when set.
+    const idle = method === 'tasks/result' ? {} : { timeout: timeoutMs };
     const options = {
       progress: caller.inbound.progressToken !== undefined,
-      timeout: timeoutMs,
+      ...idle,
       resetTimeoutOnProgress: true,
       ...(maxTotalTimeoutMs === undefined ? {} : { maxTotalTimeout: maxTotalTimeoutMs }),
     };
@@ -271,20 +363,35 @@ export class Router {
       method,
       upstream: upstreamName,
       progressToken: caller.inbound.progressToken,
+      watch,
     };
-    const tracked = this.inflight.track(record, ({ onSent, onAdmit }) =>
-      isolated && session
-        ? this.isolated.request$(upstream.config, session, method, params, { ...options, onSent })
-        : upstream.request$(
-            method,
-            params,
-            { ...options, onSent },
-            caller.context.sessionId,
-            onAdmit,
-          ),
-    );
-    // A modern caller (no session) can be told -32021 by a server request (modernCallers.ts).
-    return session ? tracked : this.serverRequests.modern.track(upstreamName, caller, tracked);
+    const tracked = (sent: JsonObject = params) =>
+      this.inflight.track(record, ({ onSent, onAdmit }) =>
+        isolated && session
+          ? this.isolated.request$(upstream.config, session, method, sent, {
+              ...options,
+              onSent,
+            })
+          : upstream.request$(
+              method,
+              sent,
+              { ...options, onSent },
+              caller.context.sessionId,
+              onAdmit,
+            ),
+      );
+    // Era bridging (actors/router/README.md): a legacy session answers an upstream's
+    // input_required with real requests (inputRounds.ts); a modern caller of a legacy upstream
+    // gets the server requests it causes as input_required (modernCallers.ts).
+    if (session) {
+      return inputRounds(tracked, params, {
+        upstream: upstreamName,
+        session,
+        relatedRequestId: caller.inbound.id,
+      });
+    }
+    if (eraOf(upstream.server?.protocolVersion ?? '') === 'modern') return tracked();
+    return this.serverRequests.modern.track(upstreamName, method, params, caller, tracked);
   }
 
   /** The connection `session`'s traffic to upstream `name` uses (its own when isolated), if ready. */
@@ -295,9 +402,42 @@ export class Router {
       : upstream?.connection;
   }
 
+  /**
+   * Opens the session's own connection to every enabled isolated upstream as soon as it has
+   * initialized, so each upstream's start-up `roots/list` reaches this client (actors/README.md).
+   */
+  openIsolated(session: ClientSession): void {
+    if (this.#draining || this.#closed) return;
+    for (const upstream of this.#upstreams.values()) {
+      if (upstream.config.sessionMode === 'isolated') {
+        this.isolated.open(upstream.config, session as DownstreamSession);
+      }
+    }
+  }
+
+  /**
+   * The enabled upstreams that are not ready now, with the names they last exposed: a call to
+   * one of those names gets the retryable -32011 instead of "Unknown tool" (routes/unavailable.ts).
+   */
+  downUpstreams(): DownUpstream[] {
+    return this.#knownNames.down(
+      this.status(),
+      (name) => this.#upstreams.get(name)?.config.prefix ?? name,
+      this.config.separator,
+    );
+  }
+
+  /** What the router answers a shared connection's `roots/list` with (upstreamInbound.ts). */
+  rootsOf(name: string): readonly RootConfig[] {
+    return this.#upstreams.get(name)?.config.roots ?? [];
+  }
+
   /** The union of the ready upstreams' server capabilities, as the facade advertises them. */
-  capabilities(): JsonObject {
-    return facadeCapabilities(this.#upstreams.values());
+  capabilities(protocolVersion?: string): JsonObject {
+    const caps = facadeCapabilities(this.#upstreams.values(), this.#startup?.isSettled === false);
+    // Tasks exist in 2025-11-25 only (not before, and not in 2026-07-28).
+    if (protocolVersion !== undefined && protocolVersion !== '2025-11-25') delete caps.tasks;
+    return caps;
   }
 
   instructions(): string | undefined {
@@ -324,6 +464,7 @@ export class Router {
         log: this.log,
         setConfig: (next) => {
           this.#config = next;
+          for (const warning of next.warnings ?? []) this.log.warn(`config: ${warning}`);
         },
         add: (upstream) => this.#addUpstream(upstream),
         remove: (name, reason) => this.#removeUpstream(name, reason),
@@ -337,6 +478,11 @@ export class Router {
   /** Shutdown, step 1: no new sessions (their transports are closed) and no new requests. */
   stopAccepting(): void {
     this.#draining = true;
+  }
+
+  /** Shutting down (after `stopAccepting`): `/readyz` answers 503. */
+  get isDraining(): boolean {
+    return this.#draining || this.#closed;
   }
 
   /** Requests from clients still being answered, over all sessions. */
@@ -365,6 +511,7 @@ export class Router {
     if (this.#closed) return;
     this.#closed = true;
     this.#startup?.end();
+    this.serverRequests.modern.rounds.close();
     await Promise.allSettled([...this.#sessions].map((s) => s.close()));
     await this.isolated.close();
     await Promise.allSettled(
@@ -387,7 +534,9 @@ export class Router {
       log: this.log,
     });
     this.#upstreams.set(config.name, upstream);
-    this.log.info(`upstream ${config.name}: connecting (${config.transport})`);
+    this.log.info(`upstream ${config.name}: connecting (${config.transport})`, {
+      upstream: config.name,
+    });
     upstream.start();
   }
 
@@ -449,6 +598,7 @@ export class Router {
     const upstream = this.#upstreams.get(name);
     if (!upstream) return;
     this.#upstreams.delete(name);
+    this.#knownNames.forget(name);
     this.subscriptions.upstreamState(name, 'closed');
     this.logging.upstreamState(name, 'closed');
     this.#lists.remove(name);
@@ -474,6 +624,7 @@ export class Router {
           this.log.info(
             `upstream ${upstream.name}: ready in ${elapsed}ms — ${s?.tools ?? 0} tools, ${s?.prompts ?? 0} prompts, ${s?.resources ?? 0} resources, ${s?.resourceTemplates ?? 0} resource templates`,
             {
+              upstream: upstream.name,
               protocol: server?.protocolVersion,
               server:
                 `${String(server?.serverInfo.name ?? '?')} ${String(server?.serverInfo.version ?? '')}`.trim(),
@@ -482,10 +633,13 @@ export class Router {
           this.#startup?.settle(upstream.name);
         });
     } else if (state === 'failed' || state === 'closed') {
+      this.#knownNames.remember(this.catalog, upstream.name);
       this.#lists.remove(upstream.name);
       for (const kind of ALL_KINDS) this.#changed(kind);
       if (state === 'failed')
-        this.log.error(`upstream ${upstream.name}: failed — ${upstream.error ?? 'unknown error'}`);
+        this.log.error(`upstream ${upstream.name}: failed — ${upstream.error ?? 'unknown error'}`, {
+          upstream: upstream.name,
+        });
       this.#startup?.settle(upstream.name);
     } else {
       this.log.debug(`upstream ${upstream.name}: ${state}`);

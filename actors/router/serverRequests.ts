@@ -1,15 +1,18 @@
 /**
  * Server-initiated traffic toward the clients (legacy era): `sampling/createMessage`,
- * `elicitation/create` and `roots/list` from an upstream go to ONE downstream session, which
- * must have declared what the request needs; `notifications/elicitation/complete` goes to the
- * session the elicitation was sent to; a client's `notifications/roots/list_changed` goes to
- * the upstreams its session uses. Decisions: actors/README.md.
+ * `elicitation/create` (and `roots/list` from an isolated connection; a shared one is answered
+ * by the router from the config) from an upstream go to ONE downstream session, which must have
+ * declared what the request needs; `notifications/elicitation/complete` goes to the session the
+ * elicitation was sent to; a client's `notifications/roots/list_changed` goes to its own
+ * isolated connections only. Decisions: actors/README.md.
  *
  * - A request from an isolated upstream connection goes to exactly its session. One from a
  *   shared connection follows `chooseSession` over `usage`, marked by the router's in-flight
  *   records (router/inflight.ts).
  * - The downstream request carries `relatedRequestId` = the client request in flight that
  *   caused it when known, so an HTTP facade sends it on that request's stream.
+ * - A request from a shared connection whose most recent request in flight is a modern caller's
+ *   is bridged to that caller as `input_required` (modernCallers.ts, heldRounds.ts).
  * - Cancellation is unsubscription: the upstream cancelling its request (or its connection
  *   closing) unsubscribes the handler, which cancels the downstream request.
  */
@@ -27,7 +30,7 @@ import type {
 import type { ClientSession } from '../downstream/host.js';
 import { toCaller } from '../routes/index.js';
 import { type Candidate, chooseSession } from './chooseSession.js';
-import { ModernCallers } from './modernCallers.js';
+import type { ModernCallers } from './modernCallers.js';
 import { SessionUsage } from './sessionUsage.js';
 
 /** What server-initiated routing needs from the router. */
@@ -39,7 +42,18 @@ export interface ServerRequestsHost {
   isolatedUpstreamsOf(session: ClientSession): string[];
   /** The connection `session`'s traffic to upstream `name` uses (its own when isolated), if ready. */
   upstreamConnection(name: string, session: ClientSession): Connection | undefined;
+  /**
+   * The exposed id and owner of one of `upstream`'s tasks (routes/tasks.ts): a request about a
+   * task (`_meta["io.modelcontextprotocol/related-task"]`) goes to the session that owns it,
+   * with the id that session knows.
+   */
+  findTask?(
+    upstream: string,
+    taskId: string,
+  ): { exposed: string; owner: ClientSession | undefined } | undefined;
 }
+
+const RELATED_TASK = 'io.modelcontextprotocol/related-task';
 
 /** URL elicitations remembered for their completion notification (oldest dropped first). */
 const MAX_ELICITATIONS = 1_024;
@@ -59,14 +73,15 @@ function withoutProgressToken(params: JsonObject | undefined): JsonObject | unde
 
 export class ServerRequests {
   readonly usage = new SessionUsage<ClientSession>();
-  /** Modern callers in flight per upstream: -32021 when they lack a capability (modernCallers.ts). */
-  readonly modern = new ModernCallers();
+  /** Modern callers in flight: their server requests are bridged (modernCallers.ts). */
+  readonly modern: ModernCallers;
   readonly #host: ServerRequestsHost;
   /** elicitationId → the session that saw it (URL mode request, or -32042 error). */
   readonly #elicitations = new Map<string, ClientSession>();
 
-  constructor(host: ServerRequestsHost) {
+  constructor(host: ServerRequestsHost, modern: ModernCallers) {
     this.#host = host;
+    this.modern = modern;
   }
 
   /**
@@ -81,8 +96,21 @@ export class ServerRequests {
   ): Observable<InboundEvent> {
     return defer(() => {
       const { method } = request;
-      const target = this.#targetOrRefuseModern(upstream, request, pinned);
-      const params = withoutProgressToken(request.params);
+      const held =
+        pinned || !this.#modernIsLatest(upstream) ? undefined : this.modern.hold(upstream, request);
+      if (held) {
+        this.#host.log.debug(
+          `upstream ${upstream}: ${method} → held for a modern caller (input_required)`,
+        );
+        return held;
+      }
+      const task = this.#relatedTask(upstream, request.params);
+      const target = this.#target(upstream, request, pinned ?? task?.owner);
+      let params = withoutProgressToken(request.params);
+      if (task && params && isObject(params._meta)) {
+        const related = { ...(params._meta[RELATED_TASK] as JsonObject), taskId: task.exposed };
+        params = { ...params, _meta: { ...params._meta, [RELATED_TASK]: related } };
+      }
       if (method === 'elicitation/create' && params?.mode === 'url') {
         this.#remember(params.elicitationId, target.session);
       }
@@ -131,35 +159,36 @@ export class ServerRequests {
   }
 
   /**
-   * A client's roots changed: every upstream connection its session uses hears it (isolated:
-   * its own connections; shared: the upstreams it has sent requests to), and the session
-   * becomes the most recently active one for each, so the `roots/list` that follows reaches it.
+   * A client's roots changed: only its own (isolated) upstream connections hear it. A shared
+   * upstream is never told: its `roots/list` is answered by the router from the config, so
+   * one client's roots never reach it on behalf of another (upstreamInbound.ts).
    */
   rootsListChanged(session: ClientSession): void {
-    const names = new Set([
-      ...this.usage.upstreamsOf(session),
-      ...this.#host.isolatedUpstreamsOf(session),
-    ]);
-    for (const name of names) {
-      const connection = this.#host.upstreamConnection(name, session);
-      if (!connection) continue;
-      this.usage.touch(session, name);
-      connection.notify('notifications/roots/list_changed');
+    for (const name of this.#host.isolatedUpstreamsOf(session)) {
+      this.#host.upstreamConnection(name, session)?.notify('notifications/roots/list_changed');
     }
   }
 
-  /** `#target`; when it finds no session, the modern caller in flight there is told (-32021). */
-  #targetOrRefuseModern(
-    upstream: string,
-    request: JsonRpcRequest,
-    pinned: ClientSession | undefined,
-  ) {
-    try {
-      return this.#target(upstream, request, pinned);
-    } catch (error) {
-      if (!pinned) this.modern.refuse(upstream, request);
-      throw error;
+  /** The task a server request is about, when the router exposed it. */
+  #relatedTask(upstream: string, params: JsonObject | undefined) {
+    const meta = params?._meta;
+    const related = isObject(meta) ? meta[RELATED_TASK] : undefined;
+    const taskId = isObject(related) ? related.taskId : undefined;
+    return typeof taskId === 'string' ? this.#host.findTask?.(upstream, taskId) : undefined;
+  }
+
+  /**
+   * Whether the most recent request in flight toward shared `upstream` is a modern caller's
+   * (chooseSession's "latest in flight" rule, across eras: both take moments from `usage`).
+   */
+  #modernIsLatest(upstream: string): boolean {
+    const modern = this.modern.latestStart(upstream);
+    if (modern < 0) return false;
+    for (const entry of this.usage.entries(upstream)) {
+      if (entry.inflight > 0 && !entry.session.isClosed && entry.lastInflight > modern)
+        return false;
     }
+    return true;
   }
 
   #target(

@@ -51,6 +51,14 @@ export class SessionUsage<S extends UsageSession> {
     };
   }
 
+  /**
+   * A new moment of this table's clock, for requests tracked elsewhere (modern callers) whose
+   * order must compare with the sessions' (router/modernCallers.ts).
+   */
+  tick(): number {
+    return ++this.#moment;
+  }
+
   /** Records activity of `session` toward `upstream` without a request (a roots change). */
   touch(session: S, upstream: string): void {
     this.#use(session, upstream).last = ++this.#moment;

@@ -5,6 +5,8 @@
  */
 import { type Observable, of } from 'rxjs';
 import type { Catalog, CatalogKind } from '../../core/catalog/catalog.js';
+import type { TaskIds } from '../../core/catalog/tasks.js';
+import type { RootConfig } from '../../core/config/roots.js';
 import type { Logger } from '../../core/log.js';
 import type { InboundContext, InboundEvent } from '../../core/rpc/connection.js';
 import type { JsonRpcNotification, JsonRpcRequest } from '../../core/rpc/jsonrpc.js';
@@ -28,6 +30,10 @@ export interface UpstreamInboundHost {
   readonly logging: Pick<LogLevels, 'deliver'>;
   /** Re-fetches some lists of one upstream into the catalog. */
   refresh(upstream: string, kinds: CatalogKind[]): void;
+  /** Exposed task ids, for `notifications/tasks/status` (routes/tasks.ts). */
+  readonly tasks: Pick<TaskIds<ClientSession | undefined>, 'find'>;
+  /** The roots a shared connection to `upstream` is told about (its config's `roots`). */
+  rootsOf(upstream: string): readonly RootConfig[];
 }
 
 export type UpstreamRequestHandler = (
@@ -69,11 +75,21 @@ const refresh =
 const toClient: UpstreamRequestHandler = (router, upstream, request, inbound, session) =>
   router.serverRequests.request$(upstream, request, inbound, session);
 
+/**
+ * `roots/list`: an isolated connection asks its own client. A shared connection serves every
+ * client, so it never sees one client's roots on behalf of another: the router answers with
+ * the config's roots (none by default) itself (core/config/roots.ts, actors/README.md).
+ */
+const rootsList: UpstreamRequestHandler = (router, upstream, request, inbound, session) =>
+  session
+    ? router.serverRequests.request$(upstream, request, inbound, session)
+    : of<InboundEvent>({ kind: 'result', result: { roots: [...router.rootsOf(upstream)] } });
+
 export const upstreamRequests: Readonly<Record<string, UpstreamRequestHandler>> = methodTable({
   ping: () => of<InboundEvent>({ kind: 'result', result: {} }),
   'sampling/createMessage': toClient,
   'elicitation/create': toClient,
-  'roots/list': toClient,
+  'roots/list': rootsList,
 });
 
 export const upstreamNotifications: Readonly<Record<string, UpstreamNotificationHandler>> =
@@ -91,6 +107,18 @@ export const upstreamNotifications: Readonly<Record<string, UpstreamNotification
         const uri = router.catalog.exposedUri(upstream, params.uri);
         session.notifyIfReady(notification.method, { ...params, uri });
       }
+    },
+    // Only to the session that created the task, with the id it was given.
+    'notifications/tasks/status': (router, upstream, notification, session) => {
+      const params = notification.params ?? {};
+      const known =
+        typeof params.taskId === 'string' ? router.tasks.find(upstream, params.taskId) : undefined;
+      const owner = known?.owner;
+      if (!known || !owner || (session && owner !== session)) {
+        router.log.debug(`upstream ${upstream}: dropped a status of an unknown task`);
+        return;
+      }
+      owner.notifyIfReady(notification.method, { ...params, taskId: known.exposed });
     },
     'notifications/message': (router, upstream, notification, session) => {
       const params = notification.params ?? {};

@@ -6,6 +6,7 @@
  */
 import type { Observable, SchedulerLike } from 'rxjs';
 import type { Catalog } from '../../core/catalog/catalog.js';
+import type { TaskIds } from '../../core/catalog/tasks.js';
 import type { RequestEvent } from '../../core/rpc/connection.js';
 import type { JsonObject } from '../../core/rpc/jsonrpc.js';
 import type { Caller, ClientSession } from '../downstream/host.js';
@@ -18,8 +19,23 @@ export interface RoutedUpstream {
   readonly isolated: boolean;
 }
 
+/** A configured upstream that is not ready now (its items are out of the catalog). */
+export interface DownUpstream {
+  readonly name: string;
+  readonly prefix: string;
+  readonly separator: string;
+  readonly state: string;
+  readonly error?: string;
+  /** When backing off: the time until its next restart. */
+  readonly restartInMs?: number;
+  /** The exposed names it had when it was last in the catalog. */
+  knownNames?(kind: 'tools' | 'prompts'): ReadonlySet<string>;
+}
+
 export interface RouteHost {
   readonly catalog: Catalog;
+  /** Exposed task ids and their owners (routes/tasks.ts); absent: tasks are not routed. */
+  readonly tasks?: TaskIds<ClientSession | undefined>;
   /** The router's time (the one-tick spacing of a result after progress). */
   readonly scheduler: SchedulerLike;
   /** Items per page of the list methods. */
@@ -43,4 +59,6 @@ export interface RouteHost {
   unsubscribe(session: ClientSession, exposed: string): Promise<boolean>;
   /** Asks the shared upstreams for the log level the sessions now want (router/logLevels.ts). */
   syncLogLevels(): Promise<void>;
+  /** The enabled upstreams that are not ready now (routes/unavailable.ts); absent: none. */
+  downUpstreams?(): readonly DownUpstream[];
 }

@@ -14,6 +14,7 @@ import { setLevelRoute } from './logging.js';
 import { byNameRoute, byUriRoute } from './named.js';
 import { subscribeRoute, unsubscribeRoute } from './resources.js';
 import { type Caller, type Route, result } from './shared.js';
+import { byTaskRoute, listTasksRoute } from './tasks.js';
 
 export type { Caller, ClientSession } from '../downstream/host.js';
 export type { RoutedUpstream, RouteHost } from './host.js';
@@ -32,6 +33,10 @@ export const routes: Readonly<Record<string, Route>> = methodTable({
   'resources/unsubscribe': unsubscribeRoute,
   'completion/complete': completeRoute,
   'logging/setLevel': setLevelRoute,
+  'tasks/get': byTaskRoute,
+  'tasks/result': byTaskRoute,
+  'tasks/cancel': byTaskRoute,
+  'tasks/list': listTasksRoute,
 });
 
 /** Runs the route of a request; while start-up lasts, routes wait for it (no cost after). */

@@ -1,7 +1,9 @@
 /** Requests routed by an exposed name (`tools/call`, `prompts/get`) or by a resource URI. */
-import { defer } from 'rxjs';
+import { defer, map } from 'rxjs';
 import { ErrorCode, RpcError } from '../../core/rpc/errors.js';
 import { forwardTo, type Route, rewriteParams } from './shared.js';
+import { exposeCreatedTask } from './tasks.js';
+import { unknownName } from './unavailable.js';
 
 export const byNameRoute =
   (kind: 'tools' | 'prompts', noun: string): Route =>
@@ -16,16 +18,18 @@ export const byNameRoute =
         );
       }
       const resolved = host.catalog.resolve(kind, name);
-      if (!resolved) {
-        throw new RpcError(ErrorCode.InvalidParams, `Unknown ${noun}: ${name}`, { name });
-      }
-      return forwardTo(
+      if (!resolved) throw unknownName(host, kind, noun, name);
+      const forwarded = forwardTo(
         host,
         resolved.upstream,
         request.method,
         rewriteParams(params, 'name', resolved.original),
         caller,
       );
+      // A task-augmented call answers a CreateTaskResult: its task id is exposed (tasks.ts).
+      return typeof params.task === 'object' && params.task !== null
+        ? forwarded.pipe(map(exposeCreatedTask(host, resolved.upstream, caller)))
+        : forwarded;
     });
 
 export const byUriRoute: Route = (host, request, caller) =>

@@ -71,6 +71,16 @@ export class IsolatedUpstreams<S extends IsolatedSession = IsolatedSession> {
     });
   }
 
+  /**
+   * Opens `session`'s connection to `config`'s upstream now, if it has none yet: done when the
+   * session has initialized, so the upstream's first `roots/list` (sent at its start) reaches
+   * that client instead of arriving before any client exists.
+   */
+  open(config: UpstreamConfig, session: S): void {
+    if (this.#closed || session.state === 'closed') return;
+    this.#isolatedFor(config, session);
+  }
+
   /** `session`'s ready connection to upstream `name`, if it has one. */
   connection(session: S, name: string): Connection | undefined {
     return this.#sessions.get(session)?.get(name)?.upstream.connection;

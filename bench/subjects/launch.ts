@@ -28,6 +28,8 @@ export interface SubjectSpec {
   toolsPerUpstream?: number;
   /** Router queue limits (mcp-mux only); the defaults never throttle the bench. */
   muxLimits?: { concurrency: number; maxQueue: number };
+  /** Extra CLI flags for the router (mcp-mux only), e.g. `--no-metrics`. */
+  muxArgs?: string[];
 }
 
 export interface LaunchContext {
@@ -157,13 +159,21 @@ async function planMux(
       endpoint: {
         kind: 'stdio',
         command: node,
-        args: [...ctx.routerNodeArgs, muxBinPath, '--config', file],
+        args: [...ctx.routerNodeArgs, muxBinPath, '--config', file, ...(spec.muxArgs ?? [])],
       },
     };
   }
   const port = await freePort();
   const flag = spec.downstream === 'http' ? '--http' : '--ws';
-  const args = [...ctx.routerNodeArgs, muxBinPath, '--config', file, flag, `127.0.0.1:${port}`];
+  const args = [
+    ...ctx.routerNodeArgs,
+    muxBinPath,
+    '--config',
+    file,
+    flag,
+    `127.0.0.1:${port}`,
+    ...(spec.muxArgs ?? []),
+  ];
   const mux = spawnServer(node, args);
   servers.push(mux);
   await waitForPort(mux, port);

@@ -13,6 +13,9 @@ export const NAME_PATTERN = /^[A-Za-z0-9_.-]{1,128}$/;
 /** The longest name the spec allows; `maxLength` can only lower it. */
 export const MAX_NAME_LENGTH = 128;
 
+/** The router's default `maxLength`: most model APIs cap tool names at 64 characters. */
+export const DEFAULT_MAX_NAME_LENGTH = 64;
+
 /** The shortest `maxLength` accepted: room for a readable head, `_` and the 8-hex hash. */
 export const MIN_MAX_LENGTH = 16;
 

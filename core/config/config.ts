@@ -13,6 +13,7 @@ import {
   type NameFilter,
 } from '../catalog/naming.js';
 import { LocalError } from '../rpc/errors.js';
+import { CLIENT_SERVER_KEYS, CLIENT_TOP_KEYS } from './clientKeys.js';
 import {
   boolean,
   type ConfigIssue,
@@ -27,8 +28,18 @@ import {
   string,
   stringArray,
   stringRecord,
+  substituteEnv,
+  substituteEnvArray,
   substituteEnvRecord,
 } from './configSchema.js';
+import { duplicateKeys } from './duplicateKeys.js';
+import {
+  checkReadinessNames,
+  OBSERVE_KEYS,
+  type ObserveConfig,
+  parseObserve,
+} from './observeConfig.js';
+import { parseRoots, type RootConfig } from './roots.js';
 import {
   parseRouterSupervision,
   parseUpstreamSupervision,
@@ -37,12 +48,14 @@ import {
   UPSTREAM_SUPERVISION_KEYS,
   type UpstreamSupervisionConfig,
 } from './supervisionConfig.js';
+import { checkUrl, parseTransport, type UpstreamTransportKind } from './transportConfig.js';
 
 export type { NameFilter } from '../catalog/naming.js';
 export type { ConfigIssue } from './configSchema.js';
+export type { RootConfig } from './roots.js';
+export type { UpstreamTransportKind } from './transportConfig.js';
 
 export type SessionMode = 'shared' | 'isolated';
-export type UpstreamTransportKind = 'stdio' | 'streamable-http' | 'sse' | 'ws';
 export type ConfigLogLevel = 'debug' | 'info' | 'warn' | 'error';
 
 /** Supervision keys (`restart`, `keepalive`, `initializeTimeoutMs`): core/supervisionConfig.ts. */
@@ -70,10 +83,12 @@ export interface UpstreamConfig extends UpstreamSupervisionConfig {
   tools: NameFilter;
   prompts: NameFilter;
   disabled: boolean;
+  /** What the router answers this upstream's `roots/list` with when shared (core/config/roots.ts). */
+  roots: RootConfig[];
 }
 
-/** Supervision and shutdown keys: core/supervisionConfig.ts. */
-export interface RouterConfig extends RouterSupervisionConfig {
+/** Supervision and shutdown keys: core/supervisionConfig.ts; `metrics`, `readiness`: observeConfig.ts. */
+export interface RouterConfig extends RouterSupervisionConfig, ObserveConfig {
   /** In file order (see README for integer-like keys), disabled ones included. */
   upstreams: UpstreamConfig[];
   separator: string;
@@ -92,6 +107,21 @@ export interface RouterConfig extends RouterSupervisionConfig {
   maxJsonDepth?: number;
   /** HTTP sessions one principal (token, else address) may hold per listener (default 100). */
   maxSessionsPerPrincipal?: number;
+  /** Default of every server's `roots`. */
+  roots?: RootConfig[];
+  /**
+   * How long a client's `initialize` (and its first list calls) wait for upstreams that are
+   * still starting before being answered with the ready ones (default 2000).
+   */
+  initializeGraceMs?: number;
+  /** What loading noticed without refusing the file (ignored client keys, duplicates…). */
+  warnings?: string[];
+  /** Secret that seals bridged `requestState`s; instances behind one balancer share it. */
+  requestStateKey?: string;
+  /** How long a bridged `input_required` waits for the client's retry (default 120000). */
+  inputRequiredTtlMs?: number;
+  /** Bridged round trips one principal may have held at once (default 100). */
+  maxHeldRoundsPerPrincipal?: number;
 }
 
 export const CONFIG_DEFAULTS = {
@@ -147,7 +177,13 @@ const MUX_KEYS = new Set([
   'maxConnections',
   'maxJsonDepth',
   'maxSessionsPerPrincipal',
+  'roots',
+  'initializeGraceMs',
+  'requestStateKey',
+  'inputRequiredTtlMs',
+  'maxHeldRoundsPerPrincipal',
   ...ROUTER_SUPERVISION_KEYS,
+  ...OBSERVE_KEYS,
 ]);
 const SERVER_KEYS = new Set([
   'command',
@@ -168,14 +204,13 @@ const SERVER_KEYS = new Set([
   'tools',
   'prompts',
   'disabled',
+  'roots',
   ...UPSTREAM_SUPERVISION_KEYS,
 ]);
 const FILTER_KEYS = new Set(['allow', 'deny']);
 
 const LOG_LEVELS = ['debug', 'info', 'warn', 'error'] as const;
 const SESSION_MODES = ['shared', 'isolated'] as const;
-/** `transport` values, and the `type` alias some clients write (`http` = Streamable HTTP). */
-const TRANSPORT_NAMES = ['stdio', 'streamable-http', 'http', 'sse', 'ws'] as const;
 
 const PREFIX_RULE = {
   pattern: /^[A-Za-z0-9_.-]{0,64}$/,
@@ -198,9 +233,9 @@ export function parseConfig(value: unknown, options: ParseConfigOptions = {}): R
   const root = object(value, '', issues);
   let config: RouterConfig | undefined;
   if (root) {
-    knownKeys(root, '', TOP_KEYS, issues);
+    knownKeys(root, '', TOP_KEYS, issues, CLIENT_TOP_KEYS);
     if (root.$schema !== undefined) string(root.$schema, '$schema', issues);
-    const mux = parseMux(root.mcpMux, issues);
+    const mux = parseMux(root.mcpMux, issues, options.baseDir);
     const upstreams: UpstreamConfig[] = [];
     if (root.mcpServers === undefined) {
       issues.add('mcpServers', 'required (an object of servers, possibly empty)');
@@ -213,8 +248,16 @@ export function parseConfig(value: unknown, options: ParseConfigOptions = {}): R
       }
     }
     config = { ...mux, upstreams };
+    const names = upstreams.map((u) => u.name);
+    for (const issue of checkReadinessNames(mux, names)) issues.add(issue.path, issue.reason);
   }
   if (issues.list.length > 0 || !config) throw new ConfigError(issues.list);
+  if (issues.ignored.length > 0) {
+    issues.warnings.unshift(
+      `ignored ${issues.ignored.length} key(s) that MCP clients write and mcp-mux does not use: ${issues.ignored.join(', ')}`,
+    );
+  }
+  if (issues.warnings.length > 0) config.warnings = [...issues.warnings];
   return config;
 }
 
@@ -248,7 +291,12 @@ export async function loadConfigFile(
   const parseOptions: ParseConfigOptions = { baseDir: dirname(resolve(path)) };
   if (options.env) parseOptions.env = options.env;
   try {
-    return parseConfig(value, parseOptions);
+    const config = parseConfig(value, parseOptions);
+    const duplicates = duplicateKeys(text).map(
+      (key) => `duplicate key ${key} in ${path}: only its last value is used`,
+    );
+    if (duplicates.length > 0) config.warnings = [...duplicates, ...(config.warnings ?? [])];
+    return config;
   } catch (error) {
     if (error instanceof ConfigError) throw new ConfigError(error.issues, path);
     throw error;
@@ -267,7 +315,7 @@ function positionOf(text: string, message: string): { line: number; column: numb
 
 type MuxOptions = Omit<RouterConfig, 'upstreams'>;
 
-function parseMux(value: unknown, issues: Issues): MuxOptions {
+function parseMux(value: unknown, issues: Issues, baseDir: string | undefined): MuxOptions {
   const mux: MuxOptions = { ...CONFIG_DEFAULTS };
   if (value === undefined) return mux;
   const raw = object(value, 'mcpMux', issues);
@@ -307,8 +355,36 @@ function parseMux(value: unknown, issues: Issues): MuxOptions {
     const max = integer(raw.maxSessionsPerPrincipal, at('maxSessionsPerPrincipal'), issues, range);
     if (max !== undefined) mux.maxSessionsPerPrincipal = max;
   }
+  const roots = parseRoots(raw.roots, at('roots'), issues, baseDir);
+  if (roots !== undefined) mux.roots = roots;
+  if (raw.initializeGraceMs !== undefined) {
+    const grace = integer(raw.initializeGraceMs, at('initializeGraceMs'), issues, NON_NEGATIVE);
+    if (grace !== undefined) mux.initializeGraceMs = grace;
+  }
+  if (raw.requestStateKey !== undefined) {
+    // A secret: the message never repeats the value.
+    const key = raw.requestStateKey;
+    if (typeof key === 'string' && key.length >= 32) mux.requestStateKey = key;
+    else issues.add(at('requestStateKey'), 'expected a random secret of at least 32 characters');
+  }
+  if (raw.inputRequiredTtlMs !== undefined) {
+    const range = { min: 1_000, max: 3_600_000 };
+    const ttl = integer(raw.inputRequiredTtlMs, at('inputRequiredTtlMs'), issues, range);
+    if (ttl !== undefined) mux.inputRequiredTtlMs = ttl;
+  }
+  if (raw.maxHeldRoundsPerPrincipal !== undefined) {
+    const range = { min: 1, max: 1_000_000 };
+    const max = integer(
+      raw.maxHeldRoundsPerPrincipal,
+      at('maxHeldRoundsPerPrincipal'),
+      issues,
+      range,
+    );
+    if (max !== undefined) mux.maxHeldRoundsPerPrincipal = max;
+  }
   Object.assign(mux, parseLimits(raw, 'mcpMux', mux, issues));
   Object.assign(mux, parseRouterSupervision(raw, issues));
+  Object.assign(mux, parseObserve(raw, issues));
   return mux;
 }
 
@@ -350,8 +426,10 @@ function parseServer(
 ): UpstreamConfig | undefined {
   const raw = object(value, path, issues);
   if (!raw) return undefined;
-  knownKeys(raw, path, SERVER_KEYS, issues);
+  knownKeys(raw, path, SERVER_KEYS, issues, CLIENT_SERVER_KEYS);
   const at = (key: string) => child(path, key);
+  // A disabled server keeps unexpanded `${VAR}`s as written: it cannot block start-up.
+  const lenient = raw.disabled === true;
   const disabled =
     raw.disabled === undefined ? false : (boolean(raw.disabled, at('disabled'), issues) ?? false);
 
@@ -368,6 +446,7 @@ function parseServer(
     tools: parseFilter(raw.tools, at('tools'), issues),
     prompts: parseFilter(raw.prompts, at('prompts'), issues),
     disabled,
+    roots: parseRoots(raw.roots, at('roots'), issues, options.baseDir) ?? mux.roots ?? [],
     ...parseUpstreamSupervision(raw, path, mux, issues),
   };
 
@@ -379,6 +458,11 @@ function parseServer(
       'the server name is not a valid name prefix (1–64 characters of [A-Za-z0-9_.-]); rename it or set "prefix"',
     );
   }
+  if (upstream.prefix.includes('.') && !disabled) {
+    issues.warn(
+      `${raw.prefix === undefined ? path : at('prefix')}: "." in the name prefix "${upstream.prefix}": several model APIs accept only [A-Za-z0-9_-] in tool names; set "prefix" without it`,
+    );
+  }
   if (raw.sessionMode !== undefined) {
     upstream.sessionMode =
       oneOf(raw.sessionMode, at('sessionMode'), issues, SESSION_MODES) ?? 'shared';
@@ -387,17 +471,19 @@ function parseServer(
   const transport = parseTransport(raw, path, issues);
   if (transport) upstream.transport = transport;
 
+  const expand = (text: string, where: string) =>
+    substituteEnv(text, where, options.env, issues, lenient);
   if (raw.command !== undefined) {
     const command = string(raw.command, at('command'), issues, NON_EMPTY);
-    if (command !== undefined) upstream.command = command;
+    if (command !== undefined) upstream.command = expand(command, at('command'));
   }
   if (raw.url !== undefined) {
-    const url = string(raw.url, at('url'), issues);
+    const written = string(raw.url, at('url'), issues);
+    const url = written === undefined ? undefined : expand(written, at('url'));
     if (url !== undefined && transport && transport !== 'stdio') {
       if (checkUrl(url, transport, at('url'), issues)) upstream.url = url;
     }
   }
-  const lenient = disabled;
   const stdioOnly = (key: string) =>
     raw[key] !== undefined && transport !== undefined && transport !== 'stdio';
   const remoteOnly = (key: string) => raw[key] !== undefined && transport === 'stdio';
@@ -407,7 +493,10 @@ function parseServer(
   }
   if (remoteOnly('headers')) issues.add(at('headers'), 'only valid with "url", not with "command"');
 
-  if (raw.args !== undefined) upstream.args = stringArray(raw.args, at('args'), issues) ?? [];
+  if (raw.args !== undefined) {
+    const args = stringArray(raw.args, at('args'), issues);
+    if (args) upstream.args = substituteEnvArray(args, at('args'), options.env, issues, lenient);
+  }
   if (raw.env !== undefined) {
     const env = stringRecord(raw.env, at('env'), issues);
     if (env) upstream.env = substituteEnvRecord(env, at('env'), options.env, issues, lenient);
@@ -428,68 +517,6 @@ function parseServer(
     }
   }
   return upstream;
-}
-
-/**
- * The transport of a server: `transport` or its alias `type` (they must agree), checked against
- * `command` / `url` (exactly one), or inferred: `command` → stdio, `ws(s)://` → ws, other URLs →
- * streamable-http. `undefined` when it cannot be decided (an issue is recorded).
- */
-function parseTransport(
-  raw: JsonObject,
-  path: string,
-  issues: Issues,
-): UpstreamTransportKind | undefined {
-  const at = (key: string) => child(path, key);
-  const normalize = (key: 'transport' | 'type') => {
-    if (raw[key] === undefined) return undefined;
-    const named = oneOf(raw[key], at(key), issues, TRANSPORT_NAMES);
-    return named === 'http' ? 'streamable-http' : named;
-  };
-  const transport = normalize('transport');
-  const type = normalize('type');
-  if (transport && type && transport !== type) {
-    issues.add(at('type'), `conflicts with "transport" (${type} vs ${transport})`);
-    return undefined;
-  }
-  const hasCommand = raw.command !== undefined;
-  const hasUrl = raw.url !== undefined;
-  if (hasCommand && hasUrl)
-    return issues.add(path, 'give exactly one of "command" or "url", not both');
-  if (!hasCommand && !hasUrl)
-    return issues.add(path, 'missing "command" or "url" (exactly one is required)');
-  const explicit = transport ?? type;
-  const key = transport ? 'transport' : 'type';
-  if (explicit === 'stdio' && hasUrl)
-    return issues.add(at(key), 'stdio needs "command", not "url"');
-  if (explicit && explicit !== 'stdio' && hasCommand) {
-    return issues.add(at(key), `${explicit} needs "url", not "command"`);
-  }
-  if (explicit) return explicit;
-  if (hasCommand) return 'stdio';
-  return typeof raw.url === 'string' && /^wss?:/i.test(raw.url) ? 'ws' : 'streamable-http';
-}
-
-function checkUrl(
-  url: string,
-  transport: UpstreamTransportKind,
-  path: string,
-  issues: Issues,
-): boolean {
-  let protocol: string;
-  try {
-    protocol = new URL(url).protocol;
-  } catch {
-    issues.add(path, `expected an absolute URL, got ${JSON.stringify(url)}`);
-    return false;
-  }
-  const schemes = transport === 'ws' ? ['ws:', 'wss:'] : ['http:', 'https:'];
-  if (schemes.includes(protocol)) return true;
-  issues.add(
-    path,
-    `transport ${transport} needs a ${schemes.map((s) => `${s}//`).join(' or ')} URL, got ${protocol}//`,
-  );
-  return false;
 }
 
 function parseFilter(value: unknown, path: string, issues: Issues): NameFilter {

@@ -3,6 +3,7 @@
  * records an issue with the JSON path and the reason and returns `undefined` instead of
  * throwing, so one pass reports ALL issues at once.
  */
+import { didYouMean } from './clientKeys.js';
 
 export interface ConfigIssue {
   /** JSON path of the offending value, e.g. `mcpServers.a.args[1]`; `''` is the whole file. */
@@ -14,10 +15,18 @@ export type JsonObject = Record<string, unknown>;
 
 export class Issues {
   readonly list: ConfigIssue[] = [];
+  /** Things worth telling that do not refuse the file (ignored client keys, duplicates…). */
+  readonly warnings: string[] = [];
+  /** Keys that MCP clients write and mcp-mux ignores, by JSON path (one warning for all). */
+  readonly ignored: string[] = [];
 
   add(path: string, reason: string): undefined {
     this.list.push({ path, reason });
     return undefined;
+  }
+
+  warn(message: string): void {
+    this.warnings.push(message);
   }
 }
 
@@ -48,15 +57,25 @@ export function object(value: unknown, path: string, issues: Issues): JsonObject
   return issues.add(path, `expected an object, got ${describe(value)}`);
 }
 
-/** Reports every key of `value` that is not in `known`. */
+/**
+ * Reports every key of `value` that is not in `known`, with "did you mean" when a known key is
+ * close; keys in `ignored` (what MCP clients write) are only noted in `issues.ignored`.
+ */
 export function knownKeys(
   value: JsonObject,
   path: string,
   known: ReadonlySet<string>,
   issues: Issues,
+  ignored?: ReadonlySet<string>,
 ): void {
   for (const key of Object.keys(value)) {
-    if (!known.has(key)) issues.add(child(path, key), 'unknown key');
+    if (known.has(key)) continue;
+    if (ignored?.has(key)) {
+      issues.ignored.push(child(path, key));
+      continue;
+    }
+    const guess = didYouMean(key, known);
+    issues.add(child(path, key), guess ? `unknown key (did you mean "${guess}"?)` : 'unknown key');
   }
 }
 
@@ -151,13 +170,16 @@ export function stringRecord(
   return ok ? (record as Record<string, string>) : undefined;
 }
 
-const ENV_REFERENCE = /\$\{env:([^}]*)\}/g;
+/** `${env:NAME}`, `${NAME}`, and either with `:-default` (used when NAME is unset or empty). */
+const ENV_REFERENCE = /\$\{(env:)?([^}]*?)(?::-([^}]*))?\}/g;
 const ENV_NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
 
 /**
- * Replaces every `${env:NAME}` in `text` from `env`. A missing variable or a malformed name
- * is an issue (unless `lenient`, used for disabled servers, which leaves the text as written).
- * Nothing else is special: `$NAME` and `${NAME}` stay literal, and there is no escape.
+ * Expands every `${NAME}`, `${env:NAME}`, `${NAME:-default}` and `${env:NAME:-default}` in
+ * `text` from `env`, as client configs (Claude Desktop, Cursor, VS Code) write them. A missing
+ * variable without a default, or a malformed name, is an issue (unless `lenient`, used for
+ * disabled servers, which leaves the text as written). `$NAME` without braces stays literal,
+ * and there is no escape.
  */
 export function substituteEnv(
   text: string,
@@ -167,22 +189,39 @@ export function substituteEnv(
   lenient: boolean,
 ): string {
   let failed = false;
-  const out = text.replace(ENV_REFERENCE, (whole, name: string) => {
-    // Own keys only: `${env:constructor}` must not find Object.prototype's members.
-    const value = ENV_NAME.test(name) && Object.hasOwn(env, name) ? env[name] : undefined;
-    if (value !== undefined) return value;
-    failed = true;
-    if (!lenient) {
-      issues.add(
-        path,
-        ENV_NAME.test(name)
-          ? `environment variable ${name} is not set`
-          : `invalid environment variable reference ${JSON.stringify(whole)}`,
-      );
-    }
-    return whole;
-  });
+  const out = text.replace(
+    ENV_REFERENCE,
+    (whole, _env: string | undefined, name: string, fallback: string | undefined) => {
+      // Own keys only: `${env:constructor}` must not find Object.prototype's members.
+      const value = ENV_NAME.test(name) && Object.hasOwn(env, name) ? env[name] : undefined;
+      if (fallback !== undefined && ENV_NAME.test(name)) return value ? value : fallback;
+      if (value !== undefined) return value;
+      failed = true;
+      if (!lenient) {
+        issues.add(
+          path,
+          ENV_NAME.test(name)
+            ? `environment variable ${name} is not set`
+            : `invalid environment variable reference ${JSON.stringify(whole)}`,
+        );
+      }
+      return whole;
+    },
+  );
   return failed ? text : out;
+}
+
+/** `substituteEnv` over each string of an array (`args`). */
+export function substituteEnvArray(
+  values: readonly string[],
+  path: string,
+  env: Record<string, string | undefined>,
+  issues: Issues,
+  lenient: boolean,
+): string[] {
+  return values.map((value, index) =>
+    substituteEnv(value, item(path, index), env, issues, lenient),
+  );
 }
 
 export function substituteEnvRecord(

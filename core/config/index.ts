@@ -33,6 +33,11 @@ export {
   substituteEnvRecord,
 } from './configSchema.js';
 export {
+  type ObserveConfig,
+  parseObserve,
+  type ReadinessConfig,
+} from './observeConfig.js';
+export {
   type JitterKind,
   KEEPALIVE_DEFAULTS,
   type KeepaliveConfig,

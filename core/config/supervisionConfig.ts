@@ -81,6 +81,8 @@ export const KEEPALIVE_DEFAULTS: KeepalivePolicy = {
 export const SUPERVISION_DEFAULTS = {
   initializeTimeoutMs: 30_000,
   startupTimeoutMs: 30_000,
+  /** How long `initialize` waits for upstreams still starting (core/config/config.ts). */
+  initializeGraceMs: 2_000,
   shutdownTimeoutMs: 10_000,
   /** 64 MiB: one maximum-size message (transports/README.md). */
   maxSessionBufferBytes: 64 * 1024 * 1024,

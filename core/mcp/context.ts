@@ -17,6 +17,11 @@ export interface RequestContext {
   clientInfo: ClientInfo | undefined;
   /** The downstream session id (log lines, routing of server-initiated requests). */
   sessionId: string;
+  /**
+   * Who is asking, as the transport authenticated it (HTTP: a digest of the bearer token);
+   * unset when nobody is authenticated. A `requestState` is bound to it.
+   */
+  principal?: string;
   /** Set by `logging/setLevel`; unset means the default (core/logLevel.ts). */
   logLevel?: LoggingLevel;
 }

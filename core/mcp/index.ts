@@ -45,6 +45,17 @@ export {
   mergeCacheScope,
   modernResult,
 } from './modernResult.js';
+export {
+  invalidState,
+  NonceLedger,
+  paramsDigest,
+  RequestStateSealer,
+  randomId,
+  STATE_PREFIX,
+  type StateClaims,
+  type StateExpectation,
+  stateKey,
+} from './requestState.js';
 export { HTTP_PROTOCOL_VERSIONS, isSessionStart, isStatelessMessage } from './sessionStart.js';
 export {
   allowsBatch,

@@ -106,6 +106,11 @@ export interface Transport {
    * as the `MCP-Protocol-Version` header on every later HTTP request.
    */
   setProtocolVersion?(version: string): void;
+  /**
+   * OPTIONAL (server transports that authenticate their peer, HTTP with bearer tokens): who the
+   * peer is, as an opaque string (a digest of its token). Undefined: nobody is authenticated.
+   */
+  readonly principal?: string | undefined;
 }
 
 /** A listening server transport: each accepted client session is one `Transport`. */

@@ -105,9 +105,10 @@ describe('an upstream that dies', () => {
     const client = await connectClient(router);
     started.fakes.latest('a').kill();
     await until(() => router?.upstreams.get('a')?.state === 'failed');
-    // Its tools are gone: an unknown tool now, not a wait.
+    // Its tools are gone from the catalog: -32011 naming it at once, not a wait (issue 13).
     const error = await rejection(client.call('a__echo'));
-    expect(error.code).toBe(-32602);
+    expect(error.code).toBe(-32011);
+    expect(error.data).toMatchObject({ upstream: 'a' });
     let direct: unknown;
     router.upstreams
       .get('a')

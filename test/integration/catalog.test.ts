@@ -136,7 +136,9 @@ describe('the merged catalog through the CLI', () => {
       () => undefined,
       (e: unknown) => e as McpError,
     );
-    expect(call?.code).toBe(-32602);
+    // Its tools are known to be down, not unknown: the retryable -32011 naming it (issue 13).
+    expect(call?.code).toBe(-32011);
+    expect(call?.message).toContain('Upstream "t"');
   });
 
   it('sent only messages valid under 2025-11-25', () => {

@@ -65,16 +65,26 @@ describe('two clients on the CLI (stdio + Streamable HTTP)', () => {
   });
 
   it('shared upstream: a request the causing client cannot take is refused, never rerouted', async () => {
-    // B declared no roots: its call makes the upstream ask for roots, which must not go to A
-    // (A is the more recently active session and could answer).
+    // B declared no elicitation: its call makes the upstream ask for a form, which must not go
+    // to A (A is the more recently active session and could answer).
     await cli.client.callTool({ name: 'sh__increment' });
-    const before = a.seen.rootsRequests;
-    const refused = await b.client.callTool({ name: 'sh__roots' }).then(
+    const before = a.seen.elicitations.length;
+    const refused = await b.client.callTool({ name: 'sh__form-elicit' }).then(
       () => undefined,
       (error: unknown) => error as { code: number; message: string },
     );
     expect(refused?.code).toBe(-32601);
-    expect(refused?.message).toContain('"roots" capability');
+    expect(refused?.message).toContain('"elicitation" capability');
+    expect(a.seen.elicitations.length).toBe(before);
+  });
+
+  it('shared upstream: roots/list is answered by mcp-mux (no config roots: none), never by a client', async () => {
+    const before = a.seen.rootsRequests;
+    await cli.client.callTool({ name: 'sh__increment' });
+    const viaB = json(await b.client.callTool({ name: 'sh__roots' }));
+    const viaA = json(await cli.client.callTool({ name: 'sh__roots' }));
+    expect(viaB.roots).toEqual([]);
+    expect(viaA.roots).toEqual([]);
     expect(a.seen.rootsRequests).toBe(before);
   });
 });

@@ -31,11 +31,25 @@ export const fixture = (name: string, extra: Record<string, unknown> = {}) => ({
   ...extra,
 });
 
+/**
+ * Writes `config` to a temporary file. Unless the config sets it, `mcpMux.initializeGraceMs`
+ * is 30 s there: on a loaded machine a cold upstream may take more than the default 2 s, and
+ * these tests expect the first `tools/list` to be complete (test/integration/startupGrace.test.ts
+ * covers the grace itself).
+ */
 export function writeConfig(config: unknown): string {
   const dir = mkdtempSync(join(tmpdir(), 'mcp-mux-test-'));
   const file = join(dir, 'mcp-mux.json');
-  writeFileSync(file, JSON.stringify(config, null, 2));
+  writeFileSync(file, JSON.stringify(withTestGrace(config), null, 2));
   return file;
+}
+
+function withTestGrace(config: unknown): unknown {
+  if (typeof config !== 'object' || config === null || !('mcpServers' in config)) return config;
+  const mux = (config as { mcpMux?: unknown }).mcpMux;
+  if (mux !== undefined && (typeof mux !== 'object' || mux === null)) return config;
+  if (mux && 'initializeGraceMs' in mux) return config;
+  return { ...config, mcpMux: { initializeGraceMs: 30_000, ...(mux ?? {}) } };
 }
 
 export interface CliClient {

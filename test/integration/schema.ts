@@ -129,7 +129,10 @@ export function schemaIssues(
     } else {
       check(index, message, modern ? 'JSONRPCResultResponse' : 'JSONRPCResponse', message);
       const method = methods.get(JSON.stringify(message.id));
-      const definition = method === undefined ? undefined : RESULT_OF[method];
+      // 2026-07-28: an interim `input_required` result (MRTR) has its own shape.
+      const interim = isObject(message.result) && message.result.resultType === 'input_required';
+      const definition =
+        method === undefined ? undefined : interim ? 'InputRequiredResult' : RESULT_OF[method];
       if (definition === undefined) {
         issues.push({
           index,

@@ -47,10 +47,11 @@ describe('isolated upstreams', () => {
     await mux?.close();
   });
 
-  it('lists the catalog of an isolated upstream before any session uses it', async () => {
+  it('lists the catalog of an isolated upstream, and opens each session’s own connection once it has initialized', async () => {
     const names = (await a.client.listTools()).tools.map((t) => t.name);
     expect(names).toContain('iso__increment');
-    expect(mux.router.isolated.size).toBe(0);
+    // Opened at `notifications/initialized`, before any call (its roots/list reaches the client).
+    expect(mux.router.isolated.size).toBe(2);
   });
 
   it('gives each session its own connection and state; shared state is common', async () => {

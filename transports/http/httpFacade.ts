@@ -1,13 +1,13 @@
 /**
- * mcp-mux's HTTP listener: Streamable HTTP on `path` (default `/mcp`) and the legacy
- * HTTP+SSE pair on `/sse` + `/messages`, on one `node:http` server bound to 127.0.0.1 by
- * default. Every request passes `Protection` (Host/Origin, bearer) before routing. Each
- * client session, of either kind, is one `Transport` on `connections$`.
+ * mcp-mux's HTTP listener: the HTTP handler (httpHandler.ts: Streamable HTTP on `path`, default
+ * `/mcp`, and the legacy HTTP+SSE pair on `/sse` + `/messages`, behind `Protection`) on one
+ * `node:http` server bound to 127.0.0.1 by default, with its connection limit. Each client
+ * session, of either kind, is one `Transport` on `connections$`.
  */
 
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import { merge } from 'rxjs';
-import { type Logger, silentLogger } from '../../core/log.js';
+import { createServer } from 'node:http';
+import type { Socket } from 'node:net';
+import { silentLogger } from '../../core/log.js';
 import type { TransportServer } from '../../core/rpc/transport.js';
 import {
   answerMalformedRequests,
@@ -16,26 +16,18 @@ import {
   limitConnections,
 } from '../connectionLimit.js';
 import { listen } from '../listen.js';
-import { Protection, type ProtectionOptions, sendJsonRpcError } from './protection.js';
-import { SseServer } from './sseServer.js';
-import { type StreamableHttpOptions, StreamableHttpServer } from './streamableHttpServer.js';
+import { createHttpHandler, type HttpHandlerOptions } from './httpHandler.js';
+import { sendJsonRpcError } from './protection.js';
 
-export interface HttpFacadeOptions extends ProtectionOptions, StreamableHttpOptions {
+export interface HttpFacadeOptions extends HttpHandlerOptions {
   /** Interface to bind (default `127.0.0.1`: loopback only). */
   host?: string;
   /** Port to bind (default 0: any free port, see `address()`). */
   port?: number;
-  /** The Streamable HTTP endpoint (default `/mcp`). */
-  path?: string;
-  /** Serve the legacy HTTP+SSE transport too (default true). */
-  legacySse?: boolean;
-  /** Legacy SSE stream path (default `/sse`). */
-  ssePath?: string;
-  /** Legacy POST path (default `/messages`). */
-  messagesPath?: string;
   /** Open TCP connections at most, idle ones included; more get 503 (default 1024). */
   maxConnections?: number;
-  log?: Logger;
+  /** Told every accepted TCP socket (byte counters for the metrics). */
+  onSocket?: (socket: Socket) => void;
 }
 
 export interface HttpFacade extends TransportServer {
@@ -47,67 +39,35 @@ export interface HttpFacade extends TransportServer {
 export async function createHttpFacade(options: HttpFacadeOptions = {}): Promise<HttpFacade> {
   const log = options.log ?? silentLogger;
   const path = options.path ?? '/mcp';
-  const ssePath = options.ssePath ?? '/sse';
-  const messagesPath = options.messagesPath ?? '/messages';
-  const legacy = options.legacySse ?? true;
-  const streamable = new StreamableHttpServer({ ...options, log });
-  const sse = new SseServer({
-    messagesPath,
-    log,
-    ...(options.maxBufferedBytes === undefined
-      ? {}
-      : { maxBufferedBytes: options.maxBufferedBytes }),
-    ...(options.maxSessions === undefined ? {} : { maxSessions: options.maxSessions }),
-    ...(options.maxSessionsPerPrincipal === undefined
-      ? {}
-      : { maxSessionsPerPrincipal: options.maxSessionsPerPrincipal }),
-    ...(options.maxJsonDepth === undefined ? {} : { maxJsonDepth: options.maxJsonDepth }),
-  });
-  let protection: Protection | undefined;
-
-  const route = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
-    if (!protection) {
-      sendJsonRpcError(res, 503, -32000, 'Service Unavailable: starting');
-      return;
-    }
-    if (!protection.admit(req, res)) {
-      req.resume();
-      return;
-    }
-    const url = new URL(req.url ?? '/', 'http://localhost');
-    if (url.pathname === path) await streamable.handle(req, res, protection);
-    else if (legacy && url.pathname === ssePath) sse.handleStream(req, res, protection);
-    else if (legacy && url.pathname === messagesPath)
-      await sse.handleMessage(req, res, url, protection);
-    else {
-      sendJsonRpcError(res, 404, -32000, 'Not Found');
-      req.resume();
-    }
-  };
+  const handler = createHttpHandler({ ...options, log });
+  let bound = false;
 
   const server = createServer((req, res) => {
     if (isRefused(req.socket)) return void res.destroy();
-    route(req, res).catch((error: unknown) => {
-      log.error('HTTP request failed', { error: String(error) });
-      if (!res.headersSent) sendJsonRpcError(res, 500, -32603, 'Internal error');
-      else res.destroy();
-    });
+    if (!bound) {
+      sendJsonRpcError(res, 503, -32000, 'Service Unavailable: starting');
+      return;
+    }
+    void handler.handleRequest(req, res);
   });
   limitConnections(server, options.maxConnections ?? DEFAULT_MAX_CONNECTIONS, log);
+  const onSocket = options.onSocket;
+  if (onSocket) server.on('connection', onSocket);
   answerMalformedRequests(server);
   const host = options.host ?? '127.0.0.1';
-  const bound = await listen(server, options.port ?? 0, host);
-  const address = { host, port: bound.port };
-  protection = new Protection(options, address);
+  const listening = await listen(server, options.port ?? 0, host);
+  const address = { host, port: listening.port };
+  handler.setAddress(address);
+  bound = true;
   const urlHost = host.includes(':') ? `[${host}]` : host;
-  log.info('HTTP facade listening', { url: `http://${urlHost}:${bound.port}${path}` });
+  log.info('HTTP facade listening', { url: `http://${urlHost}:${listening.port}${path}` });
 
   return {
-    url: `http://${urlHost}:${bound.port}${path}`,
-    connections$: merge(streamable.connections$, sse.connections$),
+    url: `http://${urlHost}:${listening.port}${path}`,
+    connections$: handler.connections$,
     address: () => ({ ...address }),
     async close(): Promise<void> {
-      await Promise.all([streamable.close(), sse.close()]);
+      await handler.close();
       const closed = new Promise<void>((resolve) => server.close(() => resolve()));
       server.closeAllConnections();
       await closed;

@@ -53,7 +53,12 @@ export function modernExchange(
   req: IncomingMessage,
   res: ServerResponse,
   message: JsonObject,
-  hooks: ModernHttpHooks & { maxBufferedBytes: number; log: Logger; onEnd: () => void },
+  hooks: ModernHttpHooks & {
+    maxBufferedBytes: number;
+    log: Logger;
+    onEnd: () => void;
+    principal: string | undefined;
+  },
 ): ModernExchange | undefined {
   const rejection = (hooks.checkModernHeaders ?? checkModernHeaders)(message, headerLookup(req));
   if (rejection) {
@@ -65,5 +70,6 @@ export function modernExchange(
     maxBufferedBytes: hooks.maxBufferedBytes,
     log: hooks.log,
     onEnd: hooks.onEnd,
+    principal: hooks.principal,
   });
 }

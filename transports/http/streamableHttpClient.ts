@@ -27,8 +27,10 @@
  * connections until the server answered, and once all were held every later call, pings
  * included, would wait for one (issue 12, item 3).
  */
+
 import type { IncomingMessage } from 'node:http';
 import { type Logger, silentLogger } from '../../core/log.js';
+import { traceHeadersOf } from '../../core/observe/traceContext.js';
 import { ErrorCode } from '../../core/rpc/errors.js';
 import type { JsonRpcId } from '../../core/rpc/jsonrpc.js';
 import { FrameError, type SendOptions } from '../../core/rpc/transport.js';
@@ -207,6 +209,8 @@ export class StreamableHttpClientTransport extends BaseTransport {
       headers: this.#headers({
         accept: 'application/json, text/event-stream',
         'content-type': 'application/json',
+        // The trace in `_meta` goes in the W3C headers too (core/observe/traceContext.ts).
+        ...traceHeadersOf(message),
       }),
       body: stringifyMessage(message),
       signal: exchange.controller.signal,

@@ -4,6 +4,7 @@
  * `connections$`. It only reads message shapes; which message starts a session or needs none
  * is decided by hooks the router supplies (defaults in `core/sessionStart.ts`).
  */
+
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { Subject } from 'rxjs';
@@ -14,6 +15,7 @@ import {
   isStatelessMessage,
 } from '../../core/mcp/sessionStart.js';
 import { isLegacyVersion } from '../../core/mcp/versions.js';
+import { adoptTraceHeaders } from '../../core/observe/traceContext.js';
 import { ErrorCode } from '../../core/rpc/errors.js';
 import type { JsonObject } from '../../core/rpc/jsonrpc.js';
 import type { Transport } from '../../core/rpc/transport.js';
@@ -189,7 +191,8 @@ export class StreamableHttpServer {
     }
     const body = await protection.readJson(req, res);
     if (!body.ok) return;
-    const message = body.value;
+    // A trace given in HTTP headers joins the requests that carry none in `_meta`.
+    const message = withTraceHeaders(body.value, req);
     const items = Array.isArray(message) ? message : [message];
     if (items.length === 0 || items.some((item) => shapeOf(item) === 'invalid')) {
       sendJsonRpcError(res, 400, ErrorCode.InvalidRequest, 'Invalid Request: not JSON-RPC 2.0');
@@ -197,7 +200,7 @@ export class StreamableHttpServer {
     }
     const sessionId = header(req, 'mcp-session-id');
     if (sessionId === undefined && modernPostHook(this.#options)(message, headerLookup(req))) {
-      this.#modern(req, res, message as JsonObject);
+      this.#modern(req, res, message as JsonObject, protection.principalOf(req));
       return;
     }
     const principal = protection.principalOf(req);
@@ -227,7 +230,12 @@ export class StreamableHttpServer {
   }
 
   /** A modern POST: checked, then served by a one-shot exchange (transports/http/modernPost.ts). */
-  #modern(req: IncomingMessage, res: ServerResponse, message: JsonObject): void {
+  #modern(
+    req: IncomingMessage,
+    res: ServerResponse,
+    message: JsonObject,
+    principal: string | undefined,
+  ): void {
     if (this.#sessions.size + this.#oneShots.size >= (this.#options.maxSessions ?? 10_000)) {
       sendJsonRpcError(res, 503, -32000, 'Service Unavailable: too many sessions');
       return;
@@ -236,6 +244,7 @@ export class StreamableHttpServer {
       ...this.#options,
       maxBufferedBytes: this.#options.maxBufferedBytes ?? 8 * 1024 * 1024,
       log: this.#log,
+      principal,
       onEnd: () => {
         if (exchange) this.#oneShots.delete(exchange);
       },
@@ -355,4 +364,15 @@ export class StreamableHttpServer {
     this.#connections.next(session);
     return session;
   }
+}
+
+/** `message` with the POST's `traceparent`/`tracestate` headers in each request's `_meta`. */
+function withTraceHeaders(message: unknown, req: IncomingMessage): unknown {
+  const traceparent = req.headers.traceparent;
+  if (typeof traceparent !== 'string') return message;
+  const tracestate =
+    typeof req.headers.tracestate === 'string' ? req.headers.tracestate : undefined;
+  return Array.isArray(message)
+    ? message.map((item) => adoptTraceHeaders(item, traceparent, tracestate))
+    : adoptTraceHeaders(message, traceparent, tracestate);
 }

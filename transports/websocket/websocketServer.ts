@@ -6,6 +6,7 @@
  */
 
 import { createServer, type IncomingMessage } from 'node:http';
+import type { Socket } from 'node:net';
 import type { Duplex } from 'node:stream';
 import { Subject } from 'rxjs';
 import { WebSocketServer } from 'ws';
@@ -44,6 +45,8 @@ export interface WebSocketFacadeOptions extends ProtectionOptions {
   maxSessionsPerPrincipal?: number;
   /** Open TCP connections at most, idle ones included; more get 503 (default 1024). */
   maxConnections?: number;
+  /** Told every accepted TCP socket (byte counters for the metrics). */
+  onSocket?: (socket: Socket) => void;
   log?: Logger;
 }
 
@@ -134,6 +137,7 @@ export async function createWebSocketFacade(
   });
 
   limitConnections(server, options.maxConnections ?? DEFAULT_MAX_CONNECTIONS, log);
+  if (options.onSocket) server.on('connection', options.onSocket);
   answerMalformedRequests(server);
   const host = options.host ?? '127.0.0.1';
   const address = { host, port: (await listen(server, options.port ?? 0, host)).port };

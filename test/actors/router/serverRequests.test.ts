@@ -180,29 +180,53 @@ describe('server-initiated requests through the router', () => {
   it('answers the upstream with an error when no session can take the request', async () => {
     await start({ up: { command: 'fake' } });
     const upstream = upstreams[0]?.fake.server as Connection;
-    const none = await lastValueFrom(upstream.request$('roots/list')).catch((e: unknown) => e);
+    const sample = () =>
+      lastValueFrom(upstream.request$('sampling/createMessage', { messages: [] })).catch(
+        (e: unknown) => e,
+      );
+    const none = await sample();
     expect(none).toMatchObject({ code: -32601 });
     expect((none as Error).message).toContain('no client session is active');
-    // A session that did not declare roots is active: still -32601, with the reason.
-    const client = await connectClient(router, { sampling: {} }, answer('x'));
-    await firstValueFrom(call$(client, 'sampling/createMessage'));
-    const gap = await lastValueFrom(upstream.request$('roots/list')).catch((e: unknown) => e);
+    // A session that did not declare sampling is active: still -32601, with the reason.
+    const client = await connectClient(router, { roots: {} }, answer('x'));
+    await lastValueFrom(call$(client, 'ping')).catch(() => {}); // makes the session active
+    const gap = await sample();
     expect(gap).toMatchObject({ code: -32601 });
-    expect((gap as Error).message).toContain('"roots" capability');
+    expect((gap as Error).message).toContain('"sampling" capability');
+  });
+
+  it('answers a shared upstream’s roots/list from the config, never from a client', async () => {
+    await start({
+      up: { command: 'fake', roots: ['/srv/shared', { uri: 'file:///data', name: 'data' }] },
+      bare: { command: 'fake' },
+    });
+    const client = await connectClient(router, { roots: { listChanged: true } }, answer('x'));
+    await lastValueFrom(call$(client, 'ping')).catch(() => {}); // makes the session active
+    const of = (name: string) => upstreams.find((u) => u.name === name)?.fake.server as Connection;
+    const roots = await lastValueFrom(of('up').request$('roots/list'));
+    expect(roots).toMatchObject({
+      kind: 'result',
+      result: { roots: [{ uri: 'file:///srv/shared' }, { uri: 'file:///data', name: 'data' }] },
+    });
+    const none = await lastValueFrom(of('bare').request$('roots/list'));
+    expect(none).toMatchObject({ kind: 'result', result: { roots: [] } });
+    expect(client.received.some((r) => r.message.method === 'roots/list')).toBe(false);
   });
 
   it('fails the upstream request at once when the client session closes', async () => {
     await start({ up: { command: 'fake' } });
-    const client = await connectClient(router, { roots: {} }, () => new Rx<InboundEvent>());
+    const client = await connectClient(router, { sampling: {} }, () => new Rx<InboundEvent>());
     await lastValueFrom(call$(client, 'ping')).catch(() => {}); // makes the session active
     const upstream = upstreams[0]?.fake.server as Connection;
-    const pending = lastValueFrom(upstream.request$('roots/list')).catch((e: unknown) => e);
-    await until(() => client.received.some((r) => r.message.method === 'roots/list'));
+    const pending = lastValueFrom(
+      upstream.request$('sampling/createMessage', { messages: [] }),
+    ).catch((e: unknown) => e);
+    await until(() => client.received.some((r) => r.message.method === 'sampling/createMessage'));
     await client.close();
     const error = await pending;
     expect(error).toBeInstanceOf(RpcError);
     expect(error).toMatchObject({ code: -32012 });
-    expect((error as Error).message).toContain('closed before answering roots/list');
+    expect((error as Error).message).toContain('closed before answering sampling/createMessage');
     await until(() => router.serverRequests.usage.size === 0);
   });
 

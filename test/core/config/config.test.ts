@@ -79,6 +79,7 @@ describe('parseConfig: a valid config', () => {
           tools: { allow: ['*'], deny: ['danger*'] },
           prompts: { allow: [], deny: [] },
           disabled: false,
+          roots: [],
         },
         {
           name: 'b',
@@ -97,6 +98,7 @@ describe('parseConfig: a valid config', () => {
           tools: {},
           prompts: {},
           disabled: false,
+          roots: [],
         },
       ],
       separator: '.',
@@ -143,6 +145,7 @@ describe('parseConfig: a valid config', () => {
       tools: {},
       prompts: {},
       disabled: false,
+      roots: [],
     });
   });
 
@@ -344,8 +347,41 @@ describe('parseConfig: bad input is reported with its path', () => {
   });
 });
 
-describe('parseConfig: ${env:NAME}', () => {
-  it('substitutes in headers and env, leaving other text alone', () => {
+describe('parseConfig: era bridging keys', () => {
+  it('reads requestStateKey, inputRequiredTtlMs and maxHeldRoundsPerPrincipal', () => {
+    const key = 'x'.repeat(40);
+    const config = parseConfig({
+      mcpServers: {},
+      mcpMux: { requestStateKey: key, inputRequiredTtlMs: 5_000, maxHeldRoundsPerPrincipal: 7 },
+    });
+    expect(config).toMatchObject({
+      requestStateKey: key,
+      inputRequiredTtlMs: 5_000,
+      maxHeldRoundsPerPrincipal: 7,
+    });
+  });
+
+  it('rejects a short key without repeating it, and out-of-range limits', () => {
+    const issues = issuesOf({
+      mcpServers: {},
+      mcpMux: {
+        requestStateKey: 'short-secret',
+        inputRequiredTtlMs: 10,
+        maxHeldRoundsPerPrincipal: 0,
+      },
+    });
+    expect(issues).toHaveLength(3);
+    expect(issues[0]).toBe(
+      'mcpMux.requestStateKey: expected a random secret of at least 32 characters',
+    );
+    expect(issues.join('\n')).not.toContain('short-secret');
+    expect(issues[1]).toMatch(/^mcpMux\.inputRequiredTtlMs: /);
+    expect(issues[2]).toMatch(/^mcpMux\.maxHeldRoundsPerPrincipal: /);
+  });
+});
+
+describe('parseConfig: ${env:NAME}, ${NAME}, ${NAME:-default}', () => {
+  it('expands in headers and env, leaving other text alone', () => {
     const config = parseConfig(
       {
         mcpServers: {
@@ -355,16 +391,31 @@ describe('parseConfig: ${env:NAME}', () => {
       },
       { env: { X: 'one', Y: 'two', EMPTY: '' } },
     );
-    expect(config.upstreams[0]?.env).toEqual({ A: 'one-two', B: '$X ${X} ' });
+    expect(config.upstreams[0]?.env).toEqual({ A: 'one-two', B: '$X one ' });
     expect(config.upstreams[1]?.headers).toEqual({ Authorization: 'Bearer one' });
   });
 
-  it('does not substitute in args', () => {
+  it('expands in command, args and url too, like Claude-Desktop-style configs', () => {
     const config = parseConfig(
-      { mcpServers: { a: { command: 'x', args: ['${env:X}'] } } },
-      { env: { X: '1' } },
+      {
+        mcpServers: {
+          a: { command: '${BIN:-npx}', args: ['${env:X}', '--root=${HOME_DIR:-/srv}', '${X}'] },
+          b: { url: 'https://${HOST}/mcp', headers: { A: '${TOKEN:-none}' } },
+        },
+      },
+      { env: { X: '1', HOST: 'example.com', TOKEN: '' } },
     );
-    expect(config.upstreams[0]?.args).toEqual(['${env:X}']);
+    expect(config.upstreams[0]?.command).toBe('npx');
+    expect(config.upstreams[0]?.args).toEqual(['1', '--root=/srv', '1']);
+    expect(config.upstreams[1]?.url).toBe('https://example.com/mcp');
+    // A default applies when the variable is unset or empty, as in the shell.
+    expect(config.upstreams[1]?.headers).toEqual({ A: 'none' });
+  });
+
+  it('names a missing variable without a default where it is used', () => {
+    expect(issuesOf({ mcpServers: { a: { command: 'x', args: ['${NOPE}'] } } })).toEqual([
+      'mcpServers.a.args[0]: environment variable NOPE is not set',
+    ]);
   });
 
   it('names a missing variable and a malformed reference', () => {

@@ -1,0 +1,145 @@
+/**
+ * Era bridging, modern upstream → legacy client (basic/patterns/mrtr): an `input_required`
+ * result of the upstream becomes real server-to-client requests (`elicitation/create`,
+ * `sampling/createMessage`, `roots/list`) to the legacy session that made the call; their
+ * answers go back as `inputResponses`, with the upstream's `requestState` echoed byte for byte,
+ * on a retry of the same request to the same upstream (a new upstream request id). Rounds repeat
+ * until the upstream answers `complete` or `MAX_ROUNDS` is reached.
+ *
+ * One Observable for the whole exchange, so progress and cancellation keep working across
+ * rounds: upstream progress of every round reaches the caller (its token is the connection's),
+ * and unsubscribing cancels whatever runs now (the upstream call: `notifications/cancelled`
+ * upstream; the client requests: `notifications/cancelled` to the client).
+ *
+ * Detection is by the result's shape, not by the upstream's era: a legacy upstream never sends
+ * `resultType: "input_required"`.
+ */
+import { concatMap, defer, filter, forkJoin, map, Observable, of, type Subscription } from 'rxjs';
+import { capabilityGap, SERVER_REQUEST_CAPABILITY } from '../../core/mcp/clientCapabilities.js';
+import { missingRequiredClientCapability } from '../../core/mcp/modernRequest.js';
+import type { RequestEvent } from '../../core/rpc/connection.js';
+import { ErrorCode, RpcError } from '../../core/rpc/errors.js';
+import type { JsonObject, JsonRpcId } from '../../core/rpc/jsonrpc.js';
+import type { ClientSession } from '../downstream/host.js';
+
+/** Rounds before mcp-mux gives up on an upstream that keeps asking (the v2 SDK's default too). */
+export const MAX_ROUNDS = 8;
+
+const isObject = (value: unknown): value is JsonObject =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+export interface InputRoundsOptions {
+  upstream: string;
+  /** The legacy session that made the call, and its request's id (its HTTP stream). */
+  session: ClientSession;
+  relatedRequestId: JsonRpcId | undefined;
+  maxRounds?: number;
+}
+
+/**
+ * Runs `call(params)` and answers each `input_required` it returns through `session`, retrying
+ * with `inputResponses` and `requestState`.
+ */
+export function inputRounds(
+  call: (params: JsonObject) => Observable<RequestEvent>,
+  params: JsonObject,
+  options: InputRoundsOptions,
+): Observable<RequestEvent> {
+  const maxRounds = options.maxRounds ?? MAX_ROUNDS;
+  // Hand-written: every request of a legacy session goes through it, and almost all of them
+  // just pass (one check per result).
+  const round = (current: JsonObject, n: number): Observable<RequestEvent> =>
+    new Observable<RequestEvent>((subscriber) => {
+      let next: Subscription | undefined;
+      const call$ = call(current).subscribe({
+        next: (event) => {
+          if (event.kind !== 'result' || event.result.resultType !== 'input_required') {
+            subscriber.next(event);
+            return;
+          }
+          if (n >= maxRounds) {
+            subscriber.error(
+              new RpcError(
+                ErrorCode.InternalError,
+                `upstream ${options.upstream} still required input after ${maxRounds} rounds`,
+                { upstream: options.upstream, reason: 'too-many-rounds' },
+              ),
+            );
+            return;
+          }
+          const { inputRequests, requestState } = event.result;
+          next = ask(isObject(inputRequests) ? inputRequests : {}, options)
+            .pipe(
+              concatMap((inputResponses) => {
+                const retry: JsonObject = { ...params, inputResponses };
+                if (typeof requestState === 'string') retry.requestState = requestState;
+                return round(retry, n + 1);
+              }),
+            )
+            .subscribe(subscriber);
+        },
+        error: (error: unknown) => subscriber.error(error),
+        complete: () => {
+          if (!next) subscriber.complete();
+        },
+      });
+      return () => {
+        call$.unsubscribe();
+        next?.unsubscribe();
+      };
+    });
+  return round(params, 1);
+}
+
+/** Sends every input request to the session (all at once); the answers by key. */
+function ask(requests: JsonObject, options: InputRoundsOptions): Observable<JsonObject> {
+  return defer(() => {
+    const { session, upstream } = options;
+    const entries = Object.entries(requests).filter(([, r]) => isObject(r)) as [
+      string,
+      JsonObject,
+    ][];
+    // Every request is checked before any is sent: a missing capability fails the call.
+    for (const [, request] of entries) {
+      const method = String(request.method);
+      const params = isObject(request.params) ? request.params : undefined;
+      const gap = capabilityGap(
+        method,
+        params,
+        session.context.clientCapabilities,
+        session.context.protocolVersion,
+      );
+      if (gap) {
+        const capability = SERVER_REQUEST_CAPABILITY[method];
+        if (capability === undefined) {
+          throw new RpcError(
+            ErrorCode.InternalError,
+            `upstream ${upstream} asked for input with ${method}, which is not a client request`,
+            { upstream },
+          );
+        }
+        throw missingRequiredClientCapability(
+          { [capability]: {} },
+          `the upstream "${upstream}" needs ${method}: ${gap.reason}`,
+        );
+      }
+    }
+    if (entries.length === 0) return of({});
+    const related =
+      options.relatedRequestId === undefined ? {} : { relatedRequestId: options.relatedRequestId };
+    return forkJoin(
+      entries.map(([key, request]) =>
+        session.connection
+          .request$(
+            String(request.method),
+            isObject(request.params) ? request.params : undefined,
+            related,
+          )
+          .pipe(
+            filter((e) => e.kind === 'result'),
+            map((e) => [key, (e as { result: JsonObject }).result] as const),
+          ),
+      ),
+    ).pipe(map((answers) => Object.fromEntries(answers) as JsonObject));
+  });
+}

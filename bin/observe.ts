@@ -1,0 +1,81 @@
+/**
+ * The CLI's observability (core/observe/README.md): the metrics registry watching the router,
+ * the `/metrics`, `/healthz`, `/readyz` answers every HTTP listener serves, and the byte
+ * counters of the facades. `--no-metrics` leaves the router unobserved (no per-request cost);
+ * health and readiness are still served.
+ */
+import { liveness, readiness } from '../core/observe/health.js';
+import { MuxMetrics, type UpstreamSample } from '../core/observe/metrics.js';
+import { TrafficCounter } from '../core/observe/traffic.js';
+import type { Router, RouterConfig } from '../index.js';
+import type { ObserveEndpoints } from '../transports/http/observeRoutes.js';
+
+export interface Observability {
+  /** Absent with `--no-metrics`. */
+  readonly metrics: MuxMetrics | undefined;
+  /** Byte counters per facade kind (`http`, `ws`, `stdio`, …). */
+  traffic(kind: string): TrafficCounter;
+  /** Once the router exists: what the endpoints answer. */
+  endpoints(router: Router): ObserveEndpoints;
+}
+
+export function createObservability(config: RouterConfig, metricsOn: boolean): Observability {
+  const metrics = metricsOn
+    ? new MuxMetrics({
+        ...(config.metrics?.trackTools === undefined
+          ? {}
+          : { trackTools: config.metrics.trackTools }),
+        ...(config.metrics?.timeEvery === undefined ? {} : { timeEvery: config.metrics.timeEvery }),
+      })
+    : undefined;
+  const counters = new Map<string, TrafficCounter>();
+  return {
+    metrics,
+    traffic(kind) {
+      let counter = counters.get(kind);
+      if (counter === undefined) {
+        counter = new TrafficCounter();
+        counters.set(kind, counter);
+        const read = counter;
+        metrics?.addTraffic(kind, () => read.read());
+      }
+      return counter;
+    },
+    endpoints(router) {
+      metrics?.attach({ upstreams: () => upstreamSamples(router) });
+      return {
+        ...(metrics ? { metrics: () => metrics.scrape() } : {}),
+        health: () => liveness(statusOf(router)),
+        ready: () =>
+          readiness(
+            statusOf(router),
+            router.config.readiness ?? 'all',
+            router.isStarted && !router.isDraining,
+          ),
+      };
+    },
+  };
+}
+
+/** `Router.status()` (what `inspect` shows) plus each upstream's queued and running requests. */
+const statusOf = (router: Router) =>
+  router.status().map((s) => ({ ...s, ...router.upstreams.get(s.name)?.load }));
+
+/** Each upstream as the metrics read it at scrape time. */
+export function upstreamSamples(router: Router): UpstreamSample[] {
+  return router.status().map((s) => {
+    const upstream = router.upstreams.get(s.name);
+    const load = upstream?.load ?? { queued: 0, running: 0 };
+    const supervision = upstream?.supervision;
+    return {
+      name: s.name,
+      state: s.state,
+      health: s.health,
+      tools: s.tools,
+      queued: load.queued,
+      running: load.running,
+      totalRestarts: supervision?.totalRestarts ?? 0,
+      lastError: supervision?.lastError ?? s.error,
+    };
+  });
+}

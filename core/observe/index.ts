@@ -1,0 +1,30 @@
+/** The public surface of core/observe/ (STYLE.md, principle 6). */
+export {
+  type HealthAnswer,
+  type HealthUpstream,
+  liveness,
+  type ReadinessRule,
+  readiness,
+} from './health.js';
+export {
+  type MetricsSource,
+  MuxMetrics,
+  type MuxMetricsOptions,
+  type TrafficSource,
+  type UpstreamSample,
+} from './metrics.js';
+export type {
+  ObservedSession,
+  Outcome,
+  RequestObservation,
+  RouterObserver,
+} from './observer.js';
+export { outcomeOf } from './outcome.js';
+export {
+  adoptTraceHeaders,
+  formatTraceparent,
+  parseTraceparent,
+  traceHeadersOf,
+  tracingActive,
+} from './traceContext.js';
+export { type CountedSocket, TrafficCounter } from './traffic.js';

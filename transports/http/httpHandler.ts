@@ -1,0 +1,120 @@
+/**
+ * The HTTP facade without its listener: Streamable HTTP on `path` (default `/mcp`) and the
+ * legacy HTTP+SSE pair on `/sse` + `/messages`, as one `handleRequest(req, res)` that an
+ * embedder mounts on its own `node:http` server, Express or Fastify (raw `req`/`res`). Every
+ * request passes `Protection` (Host/Origin, bearer) before routing. Each client session, of
+ * either kind, is one `Transport` on `connections$`. `createHttpFacade` (httpFacade.ts) is this
+ * handler on a listener of its own.
+ */
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { merge } from 'rxjs';
+import { type Logger, silentLogger } from '../../core/log.js';
+import type { TransportServer } from '../../core/rpc/transport.js';
+import { OBSERVE_PATHS, type ObserveEndpoints, serveObserve } from './observeRoutes.js';
+import { Protection, type ProtectionOptions, sendJsonRpcError } from './protection.js';
+import { SseServer } from './sseServer.js';
+import { type StreamableHttpOptions, StreamableHttpServer } from './streamableHttpServer.js';
+
+export interface HttpHandlerOptions extends ProtectionOptions, StreamableHttpOptions {
+  /** The Streamable HTTP endpoint (default `/mcp`). */
+  path?: string;
+  /** Serve the legacy HTTP+SSE transport too (default true). */
+  legacySse?: boolean;
+  /** Legacy SSE stream path (default `/sse`). */
+  ssePath?: string;
+  /** Legacy POST path (default `/messages`). */
+  messagesPath?: string;
+  /**
+   * The address clients reach the server at, for `Host` validation (DNS-rebinding
+   * protection). Default: the local address and port of the first request's socket.
+   */
+  address?: { host: string; port: number };
+  /** `/metrics`, `/healthz`, `/readyz` (observeRoutes.ts), behind the same protection; absent: none. */
+  observe?: ObserveEndpoints;
+  log?: Logger;
+}
+
+export interface HttpHandler extends TransportServer {
+  /**
+   * Serves one HTTP request on the handler's paths. A request for another path gets 404, or
+   * is passed to `next` when given (Express-style middleware).
+   */
+  handleRequest(req: IncomingMessage, res: ServerResponse, next?: () => void): Promise<void>;
+  /** Sets the address `Host` is checked against (before the first request). */
+  setAddress(address: { host: string; port: number }): void;
+}
+
+/** `::ffff:127.0.0.1` → `127.0.0.1`; other addresses unchanged. */
+const plainAddress = (address: string | undefined): string =>
+  address?.startsWith('::ffff:') ? address.slice(7) : (address ?? '127.0.0.1');
+
+export function createHttpHandler(options: HttpHandlerOptions = {}): HttpHandler {
+  const log = options.log ?? silentLogger;
+  const path = options.path ?? '/mcp';
+  const ssePath = options.ssePath ?? '/sse';
+  const messagesPath = options.messagesPath ?? '/messages';
+  const legacy = options.legacySse ?? true;
+  const streamable = new StreamableHttpServer({ ...options, log });
+  const sse = new SseServer({
+    messagesPath,
+    log,
+    ...(options.maxBufferedBytes === undefined
+      ? {}
+      : { maxBufferedBytes: options.maxBufferedBytes }),
+    ...(options.maxSessions === undefined ? {} : { maxSessions: options.maxSessions }),
+    ...(options.maxJsonDepth === undefined ? {} : { maxJsonDepth: options.maxJsonDepth }),
+    ...(options.maxSessionsPerPrincipal === undefined
+      ? {}
+      : { maxSessionsPerPrincipal: options.maxSessionsPerPrincipal }),
+  });
+  let protection = options.address ? new Protection(options, options.address) : undefined;
+
+  const route = async (
+    req: IncomingMessage,
+    res: ServerResponse,
+    next?: () => void,
+  ): Promise<void> => {
+    const url = new URL(req.url ?? '/', 'http://localhost');
+    const observe = options.observe;
+    const ours =
+      url.pathname === path ||
+      (legacy && (url.pathname === ssePath || url.pathname === messagesPath)) ||
+      (observe !== undefined && OBSERVE_PATHS.has(url.pathname));
+    if (!ours && next) return next();
+    protection ??= new Protection(options, {
+      host: plainAddress(req.socket.localAddress),
+      port: req.socket.localPort ?? 0,
+    });
+    if (!protection.admit(req, res)) {
+      req.resume();
+      return;
+    }
+    if (observe !== undefined && (await serveObserve(observe, url.pathname, req, res))) {
+      // answered (`/metrics`, `/healthz`, `/readyz`)
+    } else if (
+      !ours ||
+      (url.pathname !== path && url.pathname !== ssePath && url.pathname !== messagesPath)
+    ) {
+      sendJsonRpcError(res, 404, -32000, 'Not Found');
+      req.resume();
+    } else if (url.pathname === path) await streamable.handle(req, res, protection);
+    else if (url.pathname === ssePath) sse.handleStream(req, res, protection);
+    else await sse.handleMessage(req, res, url, protection);
+  };
+
+  return {
+    connections$: merge(streamable.connections$, sse.connections$),
+    handleRequest: (req, res, next) =>
+      route(req, res, next).catch((error: unknown) => {
+        log.error('HTTP request failed', { error: String(error) });
+        if (!res.headersSent) sendJsonRpcError(res, 500, -32603, 'Internal error');
+        else res.destroy();
+      }),
+    setAddress: (address) => {
+      protection = new Protection(options, address);
+    },
+    async close(): Promise<void> {
+      await Promise.all([streamable.close(), sse.close()]);
+    },
+  };
+}
