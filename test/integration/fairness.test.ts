@@ -6,7 +6,7 @@
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { McpError } from '@modelcontextprotocol/sdk/types.js';
 import { afterEach, describe, expect, it } from 'vitest';
-import { clientTransport, type Proc, startCli } from './cliNetwork.js';
+import { clientTransport, type Proc, startCli, until } from './cliNetwork.js';
 import { fixture, writeConfig } from './harness.js';
 
 const running: Proc[] = [];
@@ -65,16 +65,27 @@ describe('fairness between client sessions (real CLI, real upstream)', () => {
     const url = cli.listeners.http as string;
     const flood = await connect(url, 'flood');
     const calm = await connect(url, 'calm');
+    const settled: unknown[] = [];
     const outcome = (p: Promise<unknown>) =>
-      p.then(
-        () => 'ok',
-        (e: unknown) => (e instanceof McpError ? e.code : String(e)),
-      );
+      p
+        .then(
+          () => 'ok',
+          (e: unknown) => (e instanceof McpError ? e.code : String(e)),
+        )
+        .then((o) => {
+          settled.push(o);
+          return o;
+        });
     const floodCalls = Array.from({ length: 12 }, () =>
       outcome(flood.callTool({ name: 'slow__wait', arguments: { ms: 800 } })),
     );
-    // The first flood call is still running: 1 running + 5 queued, the queue is full.
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    // The queue is full: 1 flood call running + 5 queued, the other 6 refused at once. Waiting
+    // for those refusals, not a fixed time: on a loaded machine the 12 POSTs arrive slowly.
+    await until(
+      () => settled.filter((o) => o === -32010).length >= 6,
+      20_000,
+      'the flood calls past the full queue refused',
+    );
     const calmCalls = await Promise.all(
       [1, 2].map(() => outcome(calm.callTool({ name: 'slow__wait', arguments: { ms: 10 } }))),
     );

@@ -85,7 +85,9 @@ describe('shutdown', () => {
     const { client } = cli;
     const quick = client.callTool({ name: 'life__wait', arguments: { ms: 400 } });
     const slow = client.callTool({ name: 'life__wait', arguments: { ms: 30_000 } });
-    await new Promise((resolve) => setTimeout(resolve, 200));
+    // Both calls are at the upstream (not a fixed sleep: a loaded machine may be slower).
+    const waiting = () => readLifecycle(log).filter((e) => e.event === 'waiting').length === 2;
+    expect(await eventually(waiting, 10_000)).toBe(true);
     const signalledAt = Date.now();
     process.kill(cli.transport.pid as number, 'SIGTERM');
     await new Promise((resolve) => setTimeout(resolve, 100));
