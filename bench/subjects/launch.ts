@@ -153,7 +153,12 @@ async function planMux(
         : { url: shared, transport: spec.upstream === 'http' ? 'streamable-http' : 'ws' };
   }
   const limits = spec.muxLimits ?? { concurrency: 256, maxQueue: 4096 };
-  const config = { mcpServers, mcpMux: { separator: '__', ...limits } };
+  // One client opens every session of a memory scenario: the per-principal and per-listener
+  // limits (issue 12) would refuse or evict them. Builds before those keys existed (`--compare`)
+  // get none of them.
+  const open =
+    spec.bin === undefined ? { maxSessionsPerPrincipal: 1_000_000, maxConnections: 1_000_000 } : {};
+  const config = { mcpServers, mcpMux: { separator: '__', ...open, ...limits } };
   const file = join(ctx.tmpDir, `mux-${spec.name.replace(/\W+/g, '_')}-${Date.now()}.json`);
   writeFileSync(file, JSON.stringify(config, null, 2));
   const toolNames = Array.from({ length: count }, (_, i) => `e${i}__echo`);
