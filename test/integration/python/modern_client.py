@@ -21,6 +21,8 @@ async def main() -> None:
         out["tools"] = sorted(t.name for t in tools.tools)
         called = await client.call_tool("ev__echo", {"message": "py"})
         out["echo"] = [c.text for c in called.content if getattr(c, "type", "") == "text"]
+        modern = await client.call_tool("md__test_simple_text", {})
+        out["modernText"] = [c.text for c in modern.content if getattr(c, "type", "") == "text"]
         prompts = await client.list_prompts()
         out["prompts"] = sorted(p.name for p in prompts.prompts)
         prompt = await client.get_prompt("ev__simple-prompt")
