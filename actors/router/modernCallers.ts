@@ -20,7 +20,7 @@ import type { Caller } from '../downstream/host.js';
 import { HeldRounds, type HeldRoundsOptions } from './heldRounds.js';
 
 /** The methods that may answer `input_required` (mrtr, "Supported Requests"). */
-const BRIDGED_METHODS: ReadonlySet<string> = new Set([
+export const BRIDGED_METHODS: ReadonlySet<string> = new Set([
   'tools/call',
   'prompts/get',
   'resources/read',

@@ -16,8 +16,8 @@ import { type Logger, silentLogger } from '../../core/log.js';
 import { routerClientCapabilities } from '../../core/mcp/clientCapabilities.js';
 import type { ClientInfo } from '../../core/mcp/context.js';
 import { stateKey } from '../../core/mcp/requestState.js';
-import { eraOf, LATEST_LEGACY_VERSION } from '../../core/mcp/versions.js';
-import type { RequestObservation, RouterObserver } from '../../core/observe/observer.js';
+import { LATEST_LEGACY_VERSION } from '../../core/mcp/versions.js';
+import type { RouterObserver } from '../../core/observe/observer.js';
 import { outcomeOf } from '../../core/observe/outcome.js';
 import {
   Connection,
@@ -50,10 +50,10 @@ import { IsolatedUpstreams } from '../upstream/isolated.js';
 import { Upstream, type UpstreamState } from '../upstream/upstream.js';
 import { CatalogRefresh } from './catalogRefresh.js';
 import { KnownNames } from './downUpstreams.js';
+import { type ForwardHost, forwardTo } from './forward.js';
 import { HELD_DEFAULTS } from './heldRounds.js';
 import { routeHostOf, sessionHostOf } from './hosts.js';
 import { InflightIndex } from './inflight.js';
-import { inputRounds } from './inputRounds.js';
 import { LogLevels } from './logLevels.js';
 import { ModernCallers } from './modernCallers.js';
 import { requestName } from './observed.js';
@@ -93,28 +93,6 @@ export interface RouterOptions {
 
 export const VERSION = '0.1.0';
 
-/** Methods whose result a route passes to the caller untouched (see `passesResultThrough`). */
-const UNTOUCHED_RESULTS = new Set([
-  'tools/call',
-  'prompts/get',
-  'resources/read',
-  'completion/complete',
-]);
-
-/**
- * Whether a forwarded result may stay raw, its payload spliced back as text (issue 14,
- * core/rpc/envelopeScan.ts): only where no route looks inside it. A session-less (2026-07-28)
- * result is rewritten (modernResult.ts), a task-augmented call's `CreateTaskResult` and the
- * `tasks/*` answers get exposed task ids (routes/tasks.ts): those are parsed.
- */
-function passesResultThrough(
-  session: DownstreamSession | undefined,
-  method: string,
-  params: JsonObject,
-): boolean {
-  return session !== undefined && UNTOUCHED_RESULTS.has(method) && params.task === undefined;
-}
-
 export class Router {
   /** Replaced by `reload`: read it when needed, don't keep it. */
   #config: RouterConfig;
@@ -153,6 +131,14 @@ export class Router {
   #closed = false;
   /** Shutting down: no new sessions, no new forwarded requests. */
   #draining = false;
+  /** What `forwardTo` reads of the router (forward.ts). */
+  readonly #forwarding: ForwardHost = {
+    draining: () => this.#draining,
+    upstream: (name) => this.#upstreams.get(name),
+    inflight: () => this.inflight,
+    isolated: () => this.isolated,
+    serverRequests: () => this.serverRequests,
+  };
   #reloads: Promise<unknown> = Promise.resolve();
   /** The scheduler as the upstreams' clock: all of the router's time from one source. */
   readonly #clock: UpstreamClock;
@@ -330,97 +316,15 @@ export class Router {
     caller: Caller,
   ): Observable<RequestEvent> {
     const observer = this.#options.observer;
-    if (observer === undefined) return this.#forward(upstreamName, method, params, caller);
+    if (observer === undefined)
+      return forwardTo(this.#forwarding, upstreamName, method, params, caller);
     const watch = observer.request(upstreamName, method, requestName(params), params);
     try {
-      return this.#forward(upstreamName, method, watch.params, caller, watch);
+      return forwardTo(this.#forwarding, upstreamName, method, watch.params, caller, watch);
     } catch (error) {
       watch.end(outcomeOf(error), error);
       throw error;
     }
-  }
-
-  #forward(
-    upstreamName: string,
-    method: string,
-    params: JsonObject,
-    caller: Caller,
-    watch?: RequestObservation,
-  ): Observable<RequestEvent> {
-    if (this.#draining) {
-      throw new RpcError(
-        ErrorCode.UpstreamUnavailable,
-        'mcp-mux is shutting down: no new requests are accepted',
-        { upstream: upstreamName, reason: 'shutdown' },
-      );
-    }
-    const upstream = this.#upstreams.get(upstreamName);
-    if (!upstream) {
-      throw new RpcError(
-        ErrorCode.UpstreamUnavailable,
-        `Upstream "${upstreamName}" is not configured`,
-        {
-          upstream: upstreamName,
-        },
-      );
-    }
-    const { timeoutMs, maxTotalTimeoutMs } = upstream.config;
-    const session = caller.session as DownstreamSession | undefined;
-    // `tasks/result` blocks until its task ends (tasks.mdx): the task's ttl bounds it, not the
-    // idle timeout of an ordinary request; `maxTotalTimeoutMs` still applies when set.
-    const idle = method === 'tasks/result' ? {} : { timeout: timeoutMs };
-    const options = {
-      // A modern upstream gets the caller's context in `_meta` (actors/upstream/upstream.ts).
-      context: caller.context,
-      progress: caller.inbound.progressToken !== undefined,
-      rawResult: passesResultThrough(session, method, params),
-      ...idle,
-      resetTimeoutOnProgress: true,
-      ...(maxTotalTimeoutMs === undefined ? {} : { maxTotalTimeout: maxTotalTimeoutMs }),
-    };
-    const isolated = upstream.config.sessionMode === 'isolated';
-    if (isolated && !session) {
-      throw new RpcError(
-        ErrorCode.UpstreamUnavailable,
-        `Upstream "${upstreamName}" is isolated: it serves requests of a client session only`,
-        { upstream: upstreamName },
-      );
-    }
-    const record = {
-      session,
-      id: caller.inbound.id,
-      method,
-      upstream: upstreamName,
-      progressToken: caller.inbound.progressToken,
-      watch,
-    };
-    const tracked = (sent: JsonObject = params) =>
-      this.inflight.track(record, ({ onSent, onAdmit }) =>
-        isolated && session
-          ? this.isolated.request$(upstream.config, session, method, sent, {
-              ...options,
-              onSent,
-            })
-          : upstream.request$(
-              method,
-              sent,
-              { ...options, onSent },
-              caller.context.sessionId,
-              onAdmit,
-            ),
-      );
-    // Era bridging (actors/router/README.md): a legacy session answers an upstream's
-    // input_required with real requests (inputRounds.ts); a modern caller of a legacy upstream
-    // gets the server requests it causes as input_required (modernCallers.ts).
-    if (session) {
-      return inputRounds(tracked, params, {
-        upstream: upstreamName,
-        session,
-        relatedRequestId: caller.inbound.id,
-      });
-    }
-    if (eraOf(upstream.server?.protocolVersion ?? '') === 'modern') return tracked();
-    return this.serverRequests.modern.track(upstreamName, method, params, caller, tracked);
   }
 
   /** The connection `session`'s traffic to upstream `name` uses (its own when isolated), if ready. */
