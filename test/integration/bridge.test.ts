@@ -13,39 +13,10 @@ import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Proc, startCli } from './cliNetwork.js';
 import { cliPath, everything, fixture, writeConfig } from './harness.js';
+import { type Recorded, record } from './recordTransport.js';
 import { expectSchemaValid } from './schema.js';
 
 const VERSION = '2026-07-28';
-
-interface Recorded {
-  onmessage?: ((message: unknown, extra?: unknown) => void) | undefined;
-  send(message: unknown, options?: unknown): Promise<void>;
-}
-
-/** Records what the client sends and receives (wraps the transport's hooks). */
-function record(transport: Recorded) {
-  const sent: unknown[] = [];
-  const wire: unknown[] = [];
-  const send = transport.send.bind(transport);
-  transport.send = (message, options) => {
-    sent.push(message);
-    return send(message, options);
-  };
-  let deliver: Recorded['onmessage'];
-  Object.defineProperty(transport, 'onmessage', {
-    get: () =>
-      deliver
-        ? (m: unknown, e?: unknown) => {
-            wire.push(m);
-            deliver?.(m, e);
-          }
-        : undefined,
-    set: (fn) => {
-      deliver = fn;
-    },
-  });
-  return { sent, wire };
-}
 
 const config = () =>
   writeConfig({
