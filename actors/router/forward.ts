@@ -7,7 +7,6 @@
  * requests it causes as `input_required` (modernCallers.ts).
  */
 import type { Observable } from 'rxjs';
-import { eraOf } from '../../core/mcp/versions.js';
 import type { RequestObservation } from '../../core/observe/observer.js';
 import type { RequestEvent } from '../../core/rpc/connection.js';
 import { ErrorCode, RpcError } from '../../core/rpc/errors.js';
@@ -78,18 +77,6 @@ export function forwardTo(
   }
   const { timeoutMs, maxTotalTimeoutMs } = upstream.config;
   const session = caller.session as DownstreamSession | undefined;
-  // `tasks/result` blocks until its task ends (tasks.mdx): the task's ttl bounds it, not the
-  // idle timeout of an ordinary request; `maxTotalTimeoutMs` still applies when set.
-  const idle = method === 'tasks/result' ? {} : { timeout: timeoutMs };
-  const options = {
-    // A modern upstream gets the caller's context in `_meta` (actors/upstream/upstream.ts).
-    context: caller.context,
-    progress: caller.inbound.progressToken !== undefined,
-    rawResult: passesResultThrough(session, method, params),
-    ...idle,
-    resetTimeoutOnProgress: true,
-    ...(maxTotalTimeoutMs === undefined ? {} : { maxTotalTimeout: maxTotalTimeoutMs }),
-  };
   const isolated = upstream.config.sessionMode === 'isolated';
   if (isolated && !session) {
     throw new RpcError(
@@ -106,20 +93,28 @@ export function forwardTo(
     progressToken: caller.inbound.progressToken,
     watch,
   };
+  // One literal per upstream call, always of the same shape (no spreads: every routed request
+  // builds it). `tasks/result` blocks until its task ends (tasks.mdx): the task's ttl bounds
+  // it, not the idle timeout of an ordinary request; `maxTotalTimeoutMs` still applies.
+  const timeout = method === 'tasks/result' ? undefined : timeoutMs;
+  const progress = caller.inbound.progressToken !== undefined;
+  const rawResult = passesResultThrough(session, method, params);
   const tracked = (sent: JsonObject = params) =>
-    host
-      .inflight()
-      .track(record, ({ onSent, onAdmit }) =>
-        isolated && session
-          ? host.isolated().request$(upstream.config, session, method, sent, { ...options, onSent })
-          : upstream.request$(
-              method,
-              sent,
-              { ...options, onSent },
-              caller.context.sessionId,
-              onAdmit,
-            ),
-      );
+    host.inflight().track(record, (hooks) => {
+      const options = {
+        // A modern upstream gets the caller's context in `_meta` (actors/upstream/upstream.ts).
+        context: caller.context,
+        progress,
+        rawResult,
+        timeout,
+        resetTimeoutOnProgress: true,
+        maxTotalTimeout: maxTotalTimeoutMs,
+        onSent: hooks.onSent,
+      };
+      return isolated && session
+        ? host.isolated().request$(upstream.config, session, method, sent, options)
+        : upstream.request$(method, sent, options, caller.context.sessionId, hooks.onAdmit);
+    });
   // Only the methods that may answer `input_required` (mrtr, "Supported Requests") take part
   // in era bridging; every other request goes straight through.
   if (!BRIDGED_METHODS.has(method)) return tracked();
@@ -130,6 +125,6 @@ export function forwardTo(
       relatedRequestId: caller.inbound.id,
     });
   }
-  if (eraOf(upstream.server?.protocolVersion ?? '') === 'modern') return tracked();
+  if (!isolated && upstream.era === 'modern') return tracked();
   return host.serverRequests().modern.track(upstreamName, method, params, caller, tracked);
 }

@@ -14,7 +14,19 @@
  * Detection is by the result's shape, not by the upstream's era: a legacy upstream never sends
  * `resultType: "input_required"`.
  */
-import { concatMap, defer, filter, forkJoin, map, Observable, of, type Subscription } from 'rxjs';
+import {
+  concatMap,
+  defer,
+  filter,
+  forkJoin,
+  map,
+  Observable,
+  type Observer,
+  of,
+  type Subscriber,
+  type Subscription,
+  type TeardownLogic,
+} from 'rxjs';
 import { capabilityGap, SERVER_REQUEST_CAPABILITY } from '../../core/mcp/clientCapabilities.js';
 import { missingRequiredClientCapability } from '../../core/mcp/modernRequest.js';
 import type { RequestEvent } from '../../core/rpc/connection.js';
@@ -46,51 +58,99 @@ export function inputRounds(
   params: JsonObject,
   options: InputRoundsOptions,
 ): Observable<RequestEvent> {
-  const maxRounds = options.maxRounds ?? MAX_ROUNDS;
-  // Hand-written: every request of a legacy session goes through it, and almost all of them
-  // just pass (one check per result).
-  const round = (current: JsonObject, n: number): Observable<RequestEvent> =>
-    new Observable<RequestEvent>((subscriber) => {
-      let next: Subscription | undefined;
-      const call$ = call(current).subscribe({
-        next: (event) => {
-          const result = event.kind === 'result' ? interimOf(event.result) : undefined;
-          if (result === undefined) {
-            subscriber.next(event);
-            return;
-          }
-          if (n >= maxRounds) {
-            subscriber.error(
-              new RpcError(
-                ErrorCode.InternalError,
-                `upstream ${options.upstream} still required input after ${maxRounds} rounds`,
-                { upstream: options.upstream, reason: 'too-many-rounds' },
-              ),
-            );
-            return;
-          }
-          const { inputRequests, requestState } = result;
-          next = ask(isObject(inputRequests) ? inputRequests : {}, options)
-            .pipe(
-              concatMap((inputResponses) => {
-                const retry: JsonObject = { ...params, inputResponses };
-                if (typeof requestState === 'string') retry.requestState = requestState;
-                return round(retry, n + 1);
-              }),
-            )
-            .subscribe(subscriber);
-        },
-        error: (error: unknown) => subscriber.error(error),
-        complete: () => {
-          if (!next) subscriber.complete();
-        },
-      });
-      return () => {
-        call$.unsubscribe();
-        next?.unsubscribe();
-      };
-    });
-  return round(params, 1);
+  return new Round(
+    { call, params, options, maxRounds: options.maxRounds ?? MAX_ROUNDS },
+    params,
+    1,
+  );
+}
+
+/** What every round of one exchange shares. */
+interface Exchange {
+  readonly call: (params: JsonObject) => Observable<RequestEvent>;
+  /** The caller's params (each retry is them plus the answers and the state). */
+  readonly params: JsonObject;
+  readonly options: InputRoundsOptions;
+  readonly maxRounds: number;
+}
+
+/**
+ * Round `n` of an exchange: the call with `current` params. Hand-written, one object per
+ * subscription (`RoundObserver`): every request of a legacy session goes through it, and
+ * almost all of them just pass (one check per result).
+ */
+class Round extends Observable<RequestEvent> {
+  constructor(
+    readonly exchange: Exchange,
+    readonly current: JsonObject,
+    readonly n: number,
+  ) {
+    super();
+  }
+
+  /** RxJS's subscription hook (what `new Observable(fn)` stores `fn` as), without a closure. */
+  protected _subscribe(subscriber: Subscriber<RequestEvent>): TeardownLogic {
+    const observer = new RoundObserver(this, subscriber);
+    observer.call = this.exchange.call(this.current).subscribe(observer);
+    return observer;
+  }
+}
+
+class RoundObserver implements Observer<RequestEvent> {
+  call: Subscription | undefined = undefined;
+  /** The next round (asking the client, then the retry), once this one required input. */
+  #next: Subscription | undefined = undefined;
+  readonly #round: Round;
+  readonly #subscriber: Subscriber<RequestEvent>;
+
+  constructor(round: Round, subscriber: Subscriber<RequestEvent>) {
+    this.#round = round;
+    this.#subscriber = subscriber;
+  }
+
+  next(event: RequestEvent): void {
+    const result = event.kind === 'result' ? interimOf(event.result) : undefined;
+    if (result === undefined) {
+      this.#subscriber.next(event);
+      return;
+    }
+    const { exchange, n } = this.#round;
+    const { options, maxRounds } = exchange;
+    if (n >= maxRounds) {
+      this.#subscriber.error(
+        new RpcError(
+          ErrorCode.InternalError,
+          `upstream ${options.upstream} still required input after ${maxRounds} rounds`,
+          { upstream: options.upstream, reason: 'too-many-rounds' },
+        ),
+      );
+      return;
+    }
+    const { inputRequests, requestState } = result;
+    this.#next = ask(isObject(inputRequests) ? inputRequests : {}, options)
+      .pipe(
+        concatMap((inputResponses) => {
+          const retry: JsonObject = { ...exchange.params, inputResponses };
+          if (typeof requestState === 'string') retry.requestState = requestState;
+          return new Round(exchange, retry, n + 1);
+        }),
+      )
+      .subscribe(this.#subscriber);
+  }
+
+  error(error: unknown): void {
+    this.#subscriber.error(error);
+  }
+
+  complete(): void {
+    if (!this.#next) this.#subscriber.complete();
+  }
+
+  /** The teardown: this round's call, and the next round if any. */
+  unsubscribe(): void {
+    this.call?.unsubscribe();
+    this.#next?.unsubscribe();
+  }
 }
 
 /** Sends every input request to the session (all at once); the answers by key. */

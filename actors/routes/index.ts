@@ -2,7 +2,7 @@
  * The facade's method table: one route per MCP method the router answers. Methods not in the
  * table get -32601. Each group of routes lives in its own file; this file only assembles them.
  */
-import { from, type Observable, of, switchMap } from 'rxjs';
+import { from, type Observable, of, switchMap, throwError } from 'rxjs';
 import type { InboundEvent } from '../../core/rpc/connection.js';
 import { ErrorCode, RpcError } from '../../core/rpc/errors.js';
 import type { JsonRpcRequest } from '../../core/rpc/jsonrpc.js';
@@ -39,7 +39,11 @@ export const routes: Readonly<Record<string, Route>> = methodTable({
   'tasks/list': listTasksRoute,
 });
 
-/** Runs the route of a request; while start-up lasts, routes wait for it (no cost after). */
+/**
+ * Runs the route of a request; while start-up lasts, routes wait for it (no cost after). A
+ * route throws what it refuses (resolving synchronously, without a `defer` layer); the
+ * Observable returned here errors with it instead. Only an unknown method throws.
+ */
 export function route(
   host: RouteHost,
   request: JsonRpcRequest,
@@ -51,7 +55,12 @@ export function route(
       method: request.method,
     });
   }
-  return host.isStarted
-    ? handler(host, request, caller)
-    : from(host.whenStarted()).pipe(switchMap(() => handler(host, request, caller)));
+  if (host.isStarted) {
+    try {
+      return handler(host, request, caller);
+    } catch (error) {
+      return throwError(() => error);
+    }
+  }
+  return from(host.whenStarted()).pipe(switchMap(() => handler(host, request, caller)));
 }

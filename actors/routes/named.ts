@@ -1,5 +1,11 @@
-/** Requests routed by an exposed name (`tools/call`, `prompts/get`) or by a resource URI. */
-import { defer, map } from 'rxjs';
+/**
+ * Requests routed by an exposed name (`tools/call`, `prompts/get`) or by a resource URI.
+ *
+ * The routes run when the connection calls its handler, which subscribes at once: they resolve
+ * synchronously and throw their errors (the connection answers a throw as it answers an
+ * error), with no `defer` layer on the hot path (issue 14).
+ */
+import { map } from 'rxjs';
 import { ErrorCode, RpcError } from '../../core/rpc/errors.js';
 import { checkAccess, forwardTo, type Route, rewriteParams } from './shared.js';
 import { exposeCreatedTask } from './tasks.js';
@@ -7,49 +13,47 @@ import { unknownName } from './unavailable.js';
 
 export const byNameRoute =
   (kind: 'tools' | 'prompts', noun: string): Route =>
-  (host, request, caller) =>
-    defer(() => {
-      const params = request.params ?? {};
-      const name = params.name;
-      if (typeof name !== 'string') {
-        throw new RpcError(
-          ErrorCode.InvalidParams,
-          `${request.method}: params.name must be a string`,
-        );
-      }
-      const resolved = host.catalog.resolve(kind, name);
-      if (!resolved) throw unknownName(host, kind, noun, name);
-      checkAccess(host, caller, resolved.upstream, kind, name);
-      const forwarded = forwardTo(
-        host,
-        resolved.upstream,
-        request.method,
-        rewriteParams(params, 'name', resolved.original),
-        caller,
-      );
-      // A task-augmented call answers a CreateTaskResult: its task id is exposed (tasks.ts).
-      return typeof params.task === 'object' && params.task !== null
-        ? forwarded.pipe(map(exposeCreatedTask(host, resolved.upstream, caller)))
-        : forwarded;
-    });
-
-export const byUriRoute: Route = (host, request, caller) =>
-  defer(() => {
+  (host, request, caller) => {
     const params = request.params ?? {};
-    const uri = params.uri;
-    if (typeof uri !== 'string') {
-      throw new RpcError(ErrorCode.InvalidParams, `${request.method}: params.uri must be a string`);
+    const name = params.name;
+    if (typeof name !== 'string') {
+      throw new RpcError(
+        ErrorCode.InvalidParams,
+        `${request.method}: params.name must be a string`,
+      );
     }
-    const resolved = host.catalog.resolveUri(uri);
-    if (!resolved) {
-      throw new RpcError(ErrorCode.ResourceNotFound, `Resource not found: ${uri}`, { uri });
-    }
-    checkAccess(host, caller, resolved.upstream, 'resources', uri);
-    return forwardTo(
+    const resolved = host.catalog.resolve(kind, name);
+    if (!resolved) throw unknownName(host, kind, noun, name);
+    checkAccess(host, caller, resolved.upstream, kind, name);
+    const forwarded = forwardTo(
       host,
       resolved.upstream,
       request.method,
-      rewriteParams(params, 'uri', resolved.original),
+      rewriteParams(params, 'name', resolved.original),
       caller,
     );
-  });
+    // A task-augmented call answers a CreateTaskResult: its task id is exposed (tasks.ts).
+    return typeof params.task === 'object' && params.task !== null
+      ? forwarded.pipe(map(exposeCreatedTask(host, resolved.upstream, caller)))
+      : forwarded;
+  };
+
+export const byUriRoute: Route = (host, request, caller) => {
+  const params = request.params ?? {};
+  const uri = params.uri;
+  if (typeof uri !== 'string') {
+    throw new RpcError(ErrorCode.InvalidParams, `${request.method}: params.uri must be a string`);
+  }
+  const resolved = host.catalog.resolveUri(uri);
+  if (!resolved) {
+    throw new RpcError(ErrorCode.ResourceNotFound, `Resource not found: ${uri}`, { uri });
+  }
+  checkAccess(host, caller, resolved.upstream, 'resources', uri);
+  return forwardTo(
+    host,
+    resolved.upstream,
+    request.method,
+    rewriteParams(params, 'uri', resolved.original),
+    caller,
+  );
+};

@@ -12,7 +12,7 @@
  *
  * All time comes from `clock` (default: the real one; tests pass XState's `SimulatedClock`).
  */
-import { filter, lastValueFrom, map, Observable, type Subscription, throwError } from 'rxjs';
+import { filter, lastValueFrom, map, type Observable } from 'rxjs';
 import type { UpstreamConfig } from '../../core/config/config.js';
 import { keepalivePolicyOf, restartPolicyOf } from '../../core/config/supervisionConfig.js';
 import { type Logger, silentLogger } from '../../core/log.js';
@@ -21,19 +21,14 @@ import { type Era, LATEST_LEGACY_VERSION, type LegacyVersion } from '../../core/
 import type { Connection, RequestEvent, RequestOptions } from '../../core/rpc/connection.js';
 import { ErrorCode, LocalError, RpcError } from '../../core/rpc/errors.js';
 import type { JsonObject } from '../../core/rpc/jsonrpc.js';
-import {
-  Admission,
-  type AdmissionStats,
-  type AdmissionTicket,
-  type Admitted,
-} from './admission.js';
+import { Admission, type AdmissionStats, type AdmissionTicket } from './admission.js';
 import type { Random } from './backoff.js';
 import { realClock } from './clock.js';
 import type { UpstreamServerInfo } from './handshake.js';
 import { ModernCalls } from './modernCalls.js';
 import { ModernListen } from './modernListen.js';
 import type { Health, SupervisorStatus } from './supervisor.js';
-import { explainFailure } from './upstreamErrors.js';
+import { type CallHost, UpstreamCall } from './upstreamCall.js';
 import { type SupervisorClock, UpstreamSupervisor } from './upstreamSupervisor.js';
 
 export type UpstreamState =
@@ -90,9 +85,6 @@ export const SESSIONLESS_LANE = '';
 /** The longest list an upstream may return, in pages, before the router stops asking. */
 const MAX_LIST_PAGES = 1_000;
 
-/** What is left of a limit after `waited` ms in the queue (at least 1 ms). */
-const rest = (limit: number, waited: number): number => Math.max(1, limit - waited);
-
 export class Upstream {
   readonly name: string;
   readonly config: UpstreamConfig;
@@ -115,6 +107,8 @@ export class Upstream {
   #listen: ModernListen | undefined;
   /** Modern upstreams: the resource URIs subscribed to (in the listen's filter). */
   readonly #resources = new Set<string>();
+  /** What each `request$` reads of this upstream (upstreamCall.ts). */
+  readonly #callHost: CallHost;
 
   constructor(options: UpstreamOptions) {
     this.name = options.config.name;
@@ -136,6 +130,22 @@ export class Upstream {
       pushedOut: () => this.#overloaded('pushed out of the full queue by another session'),
       clock: this.#clock,
     });
+    const upstream = this;
+    this.#callHost = {
+      name: this.name,
+      get connection() {
+        return upstream.connection;
+      },
+      get server() {
+        return upstream.server;
+      },
+      queue: this.#queue,
+      modern: this.#modern,
+      unavailable: () => this.unavailable(),
+      overloaded: () => this.#overloaded(),
+      expired: (method, limit, idle) => this.#expired(method, limit, idle),
+      localReason: () => this.#localReason(),
+    };
     const supervised = options.supervised === true;
     const restart = restartPolicyOf(this.config);
     const keepalive = keepalivePolicyOf(this.config);
@@ -277,82 +287,7 @@ export class Upstream {
     lane: string = SESSIONLESS_LANE,
     onAdmit?: (ticket: AdmissionTicket) => void,
   ): Observable<RequestEvent> {
-    return new Observable<RequestEvent>((subscriber) => {
-      const connection = this.connection;
-      if (!connection) {
-        subscriber.error(this.unavailable());
-        return;
-      }
-      const explain = (error: unknown): void => {
-        // The failure is explained only when there is one: no operator on the happy path.
-        throwError(() => error)
-          .pipe(explainFailure(this.name, method, connection, () => this.#localReason()))
-          .subscribe({ error: (explained: unknown) => subscriber.error(explained) });
-      };
-      let inner: Subscription | undefined;
-      let ticket: Admitted | undefined;
-      const { timeout, maxTotalTimeout } = options;
-      const deadline =
-        timeout === undefined
-          ? maxTotalTimeout
-          : maxTotalTimeout === undefined
-            ? timeout
-            : Math.min(timeout, maxTotalTimeout);
-      ticket = this.#queue.admit(
-        lane,
-        {
-          run: (done) => {
-            const waited = ticket?.waitedMs ?? 0;
-            const running =
-              waited === 0
-                ? options
-                : {
-                    ...options,
-                    ...(timeout === undefined ? {} : { timeout: rest(timeout, waited) }),
-                    ...(maxTotalTimeout === undefined
-                      ? {}
-                      : { maxTotalTimeout: rest(maxTotalTimeout, waited) }),
-                  };
-            const server = this.server;
-            const version = server?.era === 'modern' ? server.protocolVersion : undefined;
-            const [sent, sentOptions] =
-              version === undefined
-                ? [params, running]
-                : this.#modern.request(version, method, params, running);
-            inner = connection.request$(method, sent, sentOptions).subscribe({
-              next: (event) => {
-                if (version === undefined) {
-                  subscriber.next(event);
-                  return;
-                }
-                subscriber.next(this.#modern.event(event));
-              },
-              error: (error: unknown) => {
-                done();
-                explain(error);
-              },
-              complete: () => {
-                done();
-                subscriber.complete();
-              },
-            });
-          },
-          fail: explain,
-        },
-        deadline,
-        () => this.#expired(method, deadline ?? 0, deadline === timeout),
-      );
-      if (ticket === undefined) {
-        subscriber.error(this.#overloaded());
-        return;
-      }
-      onAdmit?.(ticket);
-      const admitted = ticket;
-      return () => {
-        inner?.unsubscribe();
-        admitted.leave();
-      };
-    });
+    return new UpstreamCall(this.#callHost, method, params, options, lane, onAdmit);
   }
 
   /**

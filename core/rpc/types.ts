@@ -10,10 +10,10 @@ export type ProgressToken = string | number;
 
 export interface RequestOptions {
   /** Idle timeout in ms; re-armed by each progress notification (unless resetTimeoutOnProgress is false). */
-  timeout?: number;
+  timeout?: number | undefined;
   resetTimeoutOnProgress?: boolean;
   /** Total time limit in ms, enforced whether or not progress arrives. */
-  maxTotalTimeout?: number;
+  maxTotalTimeout?: number | undefined;
   signal?: AbortSignal;
   /** Ask the peer for progress: sets `params._meta.progressToken` to the request id. */
   progress?: boolean;

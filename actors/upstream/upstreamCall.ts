@@ -1,0 +1,174 @@
+/**
+ * One request through an upstream's admission queue (`Upstream.request$`), as one Observable
+ * class and one object per subscription (`Run`): the admission task, the observer of the
+ * connection's request and the teardown. Every routed request goes through it, so it has no
+ * per-request closure but the queue deadline's error (issue 14).
+ *
+ * What it does, in order: no ready connection → -32011 at once; admitted by the queue or
+ * refused (-32010, `overloaded`); when it gets a slot, its limits are reduced by its wait
+ * (`rest`), a modern upstream's request gets its `_meta` (modernCalls.ts), and it runs on the
+ * connection; failures are explained (`explainFailure`: the upstream and the reason).
+ */
+import {
+  Observable,
+  type Observer,
+  type Subscriber,
+  type Subscription,
+  type TeardownLogic,
+  throwError,
+} from 'rxjs';
+import type { Connection, RequestEvent, RequestOptions } from '../../core/rpc/connection.js';
+import type { LocalError, RpcError } from '../../core/rpc/errors.js';
+import type { JsonObject } from '../../core/rpc/jsonrpc.js';
+import type { Admission, AdmissionTask, AdmissionTicket, Admitted } from './admission.js';
+import type { UpstreamServerInfo } from './handshake.js';
+import type { ModernCalls } from './modernCalls.js';
+import { explainFailure } from './upstreamErrors.js';
+
+/** What a call reads of its upstream (`Upstream` gives one of these, made once). */
+export interface CallHost {
+  readonly name: string;
+  readonly connection: Connection | undefined;
+  readonly server: UpstreamServerInfo | undefined;
+  readonly queue: Admission;
+  readonly modern: ModernCalls;
+  unavailable(): RpcError;
+  overloaded(): RpcError;
+  /** The error of a request whose deadline passed while it waited for a slot. */
+  expired(method: string, limit: number, idle: boolean): LocalError;
+  /** The reason given to requests failed by a close that mcp-mux made. */
+  localReason(): string | undefined;
+}
+
+/** What is left of a limit after `waited` ms in the queue (at least 1 ms). */
+const rest = (limit: number, waited: number): number => Math.max(1, limit - waited);
+
+/** The cold Observable of one upstream request; each subscription is one `Run`. */
+export class UpstreamCall extends Observable<RequestEvent> {
+  constructor(
+    readonly host: CallHost,
+    readonly method: string,
+    readonly params: JsonObject,
+    readonly options: RequestOptions,
+    readonly lane: string,
+    readonly onAdmit: ((ticket: AdmissionTicket) => void) | undefined,
+  ) {
+    super();
+  }
+
+  /** RxJS's subscription hook (what `new Observable(fn)` stores `fn` as), without a closure. */
+  protected _subscribe(subscriber: Subscriber<RequestEvent>): TeardownLogic {
+    const connection = this.host.connection;
+    if (!connection) {
+      subscriber.error(this.host.unavailable());
+      return undefined;
+    }
+    return new Run(this, connection, subscriber).admit();
+  }
+}
+
+class Run implements AdmissionTask, Observer<RequestEvent> {
+  readonly #call: UpstreamCall;
+  readonly #connection: Connection;
+  readonly #subscriber: Subscriber<RequestEvent>;
+  #ticket: Admitted | undefined = undefined;
+  #inner: Subscription | undefined = undefined;
+  #done: (() => void) | undefined = undefined;
+  /** The protocol version of a modern upstream (its requests and events are adapted). */
+  #modern: string | undefined = undefined;
+
+  constructor(call: UpstreamCall, connection: Connection, subscriber: Subscriber<RequestEvent>) {
+    this.#call = call;
+    this.#connection = connection;
+    this.#subscriber = subscriber;
+  }
+
+  /** Into the queue (it may run at once, inside `admit`); the teardown, or none when refused. */
+  admit(): TeardownLogic {
+    const { host, method, options } = this.#call;
+    const { timeout, maxTotalTimeout } = options;
+    const deadline =
+      timeout === undefined
+        ? maxTotalTimeout
+        : maxTotalTimeout === undefined
+          ? timeout
+          : Math.min(timeout, maxTotalTimeout);
+    const ticket = host.queue.admit(
+      this.#call.lane,
+      this,
+      deadline,
+      deadline === undefined
+        ? undefined
+        : () => host.expired(method, deadline, deadline === timeout),
+    );
+    if (ticket === undefined) {
+      this.#subscriber.error(host.overloaded());
+      return undefined;
+    }
+    this.#ticket = ticket;
+    this.#call.onAdmit?.(ticket);
+    return this;
+  }
+
+  /** The teardown: the connection's request (cancelled upstream if running), then the queue. */
+  unsubscribe(): void {
+    this.#inner?.unsubscribe();
+    this.#ticket?.leave();
+  }
+
+  // The admission task.
+  run(done: () => void): void {
+    this.#done = done;
+    const { host, method, params, options } = this.#call;
+    // Runs inside `admit` when a slot is free (then no ticket yet: it did not wait).
+    const waited = this.#ticket?.waitedMs ?? 0;
+    const running = waited === 0 ? options : reduced(options, waited);
+    const server = host.server;
+    if (server?.era === 'modern') {
+      const version = server.protocolVersion;
+      this.#modern = version;
+      const [sent, sentOptions] = host.modern.request(version, method, params, running);
+      this.#inner = this.#connection.request$(method, sent, sentOptions).subscribe(this);
+    } else {
+      this.#inner = this.#connection.request$(method, params, running).subscribe(this);
+    }
+  }
+
+  fail(error: unknown): void {
+    this.#explain(error);
+  }
+
+  // The observer of the connection's request.
+  next(event: RequestEvent): void {
+    this.#subscriber.next(this.#modern === undefined ? event : this.#call.host.modern.event(event));
+  }
+
+  error(error: unknown): void {
+    this.#done?.();
+    this.#explain(error);
+  }
+
+  complete(): void {
+    this.#done?.();
+    this.#subscriber.complete();
+  }
+
+  /** The failure, explained (the upstream and the reason): no operator on the happy path. */
+  #explain(error: unknown): void {
+    const { host, method } = this.#call;
+    const subscriber = this.#subscriber;
+    throwError(() => error)
+      .pipe(explainFailure(host.name, method, this.#connection, () => host.localReason()))
+      .subscribe({ error: (explained: unknown) => subscriber.error(explained) });
+  }
+}
+
+/** `options` with its limits reduced by a wait of `waited` ms in the queue. */
+function reduced(options: RequestOptions, waited: number): RequestOptions {
+  const { timeout, maxTotalTimeout } = options;
+  return {
+    ...options,
+    ...(timeout === undefined ? {} : { timeout: rest(timeout, waited) }),
+    ...(maxTotalTimeout === undefined ? {} : { maxTotalTimeout: rest(maxTotalTimeout, waited) }),
+  };
+}
