@@ -52,6 +52,12 @@ export abstract class BaseTransport implements Transport {
       this.emitError(new FrameError('parse', 'Parse error: the message is not valid JSON'));
       return;
     }
+    // A text of n characters nests at most n / 2 levels (each level opens and closes a
+    // bracket): most messages are too short to need the walk of `emitMessage`.
+    if (text.length <= 2 * this.maxJsonDepth) {
+      if (this.#open) this.#messages.next(value);
+      return;
+    }
     this.emitMessage(value);
   }
 
