@@ -1,0 +1,240 @@
+/**
+ * One entry of `mcpServers`: how to reach the upstream (transport, command or URL, env, headers,
+ * auth), how its names are exposed (prefix, filters), and its limits and supervision keys, which
+ * default to `mcpMux`'s. See core/README.md, "Config".
+ */
+import { isAbsolute, resolve } from 'node:path';
+import type { NameFilter } from '../catalog/naming.js';
+import { parseUpstreamAuth, type UpstreamAuthConfig } from './authConfig.js';
+import { CLIENT_SERVER_KEYS } from './clientKeys.js';
+import {
+  boolean,
+  child,
+  type Issues,
+  knownKeys,
+  object,
+  oneOf,
+  string,
+  stringArray,
+  stringRecord,
+  substituteEnv,
+  substituteEnvArray,
+  substituteEnvRecord,
+} from './configSchema.js';
+import { type MuxConfig, parseLimits } from './muxConfig.js';
+import { parseProtocol, type UpstreamProtocol } from './protocolConfig.js';
+import { parseRoots, type RootConfig } from './roots.js';
+import {
+  parseUpstreamSupervision,
+  UPSTREAM_SUPERVISION_KEYS,
+  type UpstreamSupervisionConfig,
+} from './supervisionConfig.js';
+import { checkUrl, parseTransport, type UpstreamTransportKind } from './transportConfig.js';
+
+export type SessionMode = 'shared' | 'isolated';
+
+/** Supervision keys (`restart`, `keepalive`, `initializeTimeoutMs`): core/supervisionConfig.ts. */
+export interface UpstreamConfig extends UpstreamSupervisionConfig {
+  /** The key under `mcpServers`. */
+  name: string;
+  transport: UpstreamTransportKind;
+  command?: string;
+  args: string[];
+  /** Variables for a stdio child, over the minimal default set (or the whole env: `inheritEnv`). */
+  env: Record<string, string>;
+  /** Pass the router's whole environment to a stdio child (default false: a minimal set). */
+  inheritEnv: boolean;
+  /** Absolute when the config came from a file (resolved against the file's directory). */
+  cwd?: string;
+  url?: string;
+  headers: Record<string, string>;
+  /** OAuth toward this (HTTP) upstream: core/config/authConfig.ts. */
+  auth?: UpstreamAuthConfig;
+  /** Defaults to `name`; `""` exposes names unchanged. */
+  prefix: string;
+  sessionMode: SessionMode;
+  /** The protocol era toward this upstream (absent: `auto`). */
+  protocol?: UpstreamProtocol;
+  concurrency: number;
+  maxQueue: number;
+  timeoutMs: number;
+  maxTotalTimeoutMs?: number;
+  tools: NameFilter;
+  prompts: NameFilter;
+  disabled: boolean;
+  /** What the router answers this upstream's `roots/list` with when shared (core/config/roots.ts). */
+  roots: RootConfig[];
+}
+
+/** What a server's values are read against: the config file's directory and the environment. */
+export interface UpstreamContext {
+  /** Relative `cwd` and `tokenFile` values are resolved against it. */
+  baseDir?: string;
+  /** Source of `${env:NAME}`. */
+  env: Record<string, string | undefined>;
+}
+
+const SERVER_KEYS = new Set([
+  'command',
+  'args',
+  'env',
+  'inheritEnv',
+  'cwd',
+  'url',
+  'transport',
+  'type',
+  'headers',
+  'auth',
+  'prefix',
+  'sessionMode',
+  'protocol',
+  'concurrency',
+  'maxQueue',
+  'timeoutMs',
+  'maxTotalTimeoutMs',
+  'tools',
+  'prompts',
+  'disabled',
+  'roots',
+  ...UPSTREAM_SUPERVISION_KEYS,
+]);
+const FILTER_KEYS = new Set(['allow', 'deny']);
+
+const SESSION_MODES = ['shared', 'isolated'] as const;
+
+const PREFIX_RULE = {
+  pattern: /^[A-Za-z0-9_.-]{0,64}$/,
+  description: '0–64 characters of [A-Za-z0-9_.-]',
+};
+const SERVER_NAME = /^[A-Za-z0-9_.-]{1,64}$/;
+const NON_EMPTY = { pattern: /./, description: 'a non-empty string' };
+
+/** Parses `mcpServers[name]` over the defaults in `mux`; undefined when it is not an object. */
+export function parseUpstream(
+  name: string,
+  value: unknown,
+  path: string,
+  mux: MuxConfig,
+  options: UpstreamContext,
+  issues: Issues,
+): UpstreamConfig | undefined {
+  const raw = object(value, path, issues);
+  if (!raw) return undefined;
+  knownKeys(raw, path, SERVER_KEYS, issues, CLIENT_SERVER_KEYS);
+  const at = (key: string) => child(path, key);
+  // A disabled server keeps unexpanded `${VAR}`s as written: it cannot block start-up.
+  const lenient = raw.disabled === true;
+  const disabled =
+    raw.disabled === undefined ? false : (boolean(raw.disabled, at('disabled'), issues) ?? false);
+
+  const upstream: UpstreamConfig = {
+    name,
+    transport: 'stdio',
+    args: [],
+    env: {},
+    inheritEnv: mux.inheritEnv,
+    headers: {},
+    prefix: name,
+    sessionMode: 'shared',
+    ...parseLimits(raw, path, mux, issues),
+    tools: parseFilter(raw.tools, at('tools'), issues),
+    prompts: parseFilter(raw.prompts, at('prompts'), issues),
+    disabled,
+    roots: parseRoots(raw.roots, at('roots'), issues, options.baseDir) ?? mux.roots ?? [],
+    ...parseUpstreamSupervision(raw, path, mux, issues),
+  };
+
+  if (raw.prefix !== undefined) {
+    upstream.prefix = string(raw.prefix, at('prefix'), issues, PREFIX_RULE) ?? '';
+  } else if (!SERVER_NAME.test(name)) {
+    issues.add(
+      path,
+      'the server name is not a valid name prefix (1–64 characters of [A-Za-z0-9_.-]); rename it or set "prefix"',
+    );
+  }
+  if (upstream.prefix.includes('.') && !disabled) {
+    issues.warn(
+      `${raw.prefix === undefined ? path : at('prefix')}: "." in the name prefix "${upstream.prefix}": several model APIs accept only [A-Za-z0-9_-] in tool names; set "prefix" without it`,
+    );
+  }
+  if (raw.sessionMode !== undefined) {
+    upstream.sessionMode =
+      oneOf(raw.sessionMode, at('sessionMode'), issues, SESSION_MODES) ?? 'shared';
+  }
+  const protocol = parseProtocol(raw, path, issues);
+  if (protocol !== undefined) upstream.protocol = protocol;
+
+  const transport = parseTransport(raw, path, issues);
+  if (transport) upstream.transport = transport;
+
+  const expand = (text: string, where: string) =>
+    substituteEnv(text, where, options.env, issues, lenient);
+  if (raw.command !== undefined) {
+    const command = string(raw.command, at('command'), issues, NON_EMPTY);
+    if (command !== undefined) upstream.command = expand(command, at('command'));
+  }
+  if (raw.url !== undefined) {
+    const written = string(raw.url, at('url'), issues);
+    const url = written === undefined ? undefined : expand(written, at('url'));
+    if (url !== undefined && transport && transport !== 'stdio') {
+      if (checkUrl(url, transport, at('url'), issues)) upstream.url = url;
+    }
+  }
+  const stdioOnly = (key: string) =>
+    raw[key] !== undefined && transport !== undefined && transport !== 'stdio';
+  const remoteOnly = (key: string) => raw[key] !== undefined && transport === 'stdio';
+  for (const key of ['args', 'env', 'inheritEnv', 'cwd']) {
+    if (stdioOnly(key))
+      issues.add(at(key), `only valid with "command" (stdio), not with transport ${transport}`);
+  }
+  if (remoteOnly('headers')) issues.add(at('headers'), 'only valid with "url", not with "command"');
+  if (remoteOnly('auth')) issues.add(at('auth'), 'only valid with "url", not with "command"');
+  if (raw.auth !== undefined && transport !== 'stdio') {
+    const context = {
+      env: options.env,
+      lenient,
+      ...(options.baseDir === undefined ? {} : { baseDir: options.baseDir }),
+    };
+    const auth = parseUpstreamAuth(raw.auth, at('auth'), context, issues);
+    if (auth) upstream.auth = auth;
+  }
+
+  if (raw.args !== undefined) {
+    const args = stringArray(raw.args, at('args'), issues);
+    if (args) upstream.args = substituteEnvArray(args, at('args'), options.env, issues, lenient);
+  }
+  if (raw.env !== undefined) {
+    const env = stringRecord(raw.env, at('env'), issues);
+    if (env) upstream.env = substituteEnvRecord(env, at('env'), options.env, issues, lenient);
+  }
+  if (raw.inheritEnv !== undefined) {
+    upstream.inheritEnv = boolean(raw.inheritEnv, at('inheritEnv'), issues) ?? false;
+  }
+  if (raw.headers !== undefined) {
+    const headers = stringRecord(raw.headers, at('headers'), issues);
+    if (headers)
+      upstream.headers = substituteEnvRecord(headers, at('headers'), options.env, issues, lenient);
+  }
+  if (raw.cwd !== undefined) {
+    const cwd = string(raw.cwd, at('cwd'), issues, NON_EMPTY);
+    if (cwd !== undefined) {
+      upstream.cwd =
+        isAbsolute(cwd) || options.baseDir === undefined ? cwd : resolve(options.baseDir, cwd);
+    }
+  }
+  return upstream;
+}
+
+function parseFilter(value: unknown, path: string, issues: Issues): NameFilter {
+  if (value === undefined) return {};
+  const raw = object(value, path, issues);
+  if (!raw) return {};
+  knownKeys(raw, path, FILTER_KEYS, issues);
+  const filter: NameFilter = {};
+  for (const key of ['allow', 'deny'] as const) {
+    if (raw[key] === undefined) continue;
+    const globs = stringArray(raw[key], child(path, key), issues, { nonEmptyItems: true });
+    if (globs) filter[key] = globs;
+  }
+  return filter;
+}
