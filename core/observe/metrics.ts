@@ -2,8 +2,8 @@
  * mcp-mux's Prometheus metrics (prom-client), on a registry of their own. Two kinds:
  *
  * - **Per request** (the `RouterObserver` hooks): counts by upstream/method/outcome, the
- *   upstream's time, the router-added time and the queue wait. Label children are cached per
- *   (upstream, method), so a request costs a map lookup and a few additions.
+ *   upstream's time, the router-added time and the queue wait. Series are cached per upstream
+ *   then method, so a request costs two map lookups, four clock reads and a few additions.
  * - **Read at scrape** (`collect`): everything the router already knows (upstream states,
  *   restarts, load, sessions, bytes). Nothing is counted on the hot path for them.
  *
