@@ -5,6 +5,11 @@
  * the difference of CPU time per request between the two is the observer's own cost.
  *
  *   node dist/bench/observeCost.js [--requests N] [--rounds N] [--in-flight N] [--time-every N]
+ *                                  [--control]
+ *
+ * `observerUsPerRequest` is the median of the per-round differences (on − off), with their
+ * quartiles; `--control` adds a second unobserved router (its difference to the first is the
+ * machine's noise). `observerAloneNsPerRequest` drives the observer without a router.
  *
  * Issue 15 reports this with the process-level `metrics-*` scenarios of `run.ts`.
  */
@@ -82,42 +87,88 @@ async function round(client: Connection, requests: number, inFlight: number): Pr
   return (used.user + used.system) / requests; // µs per request
 }
 
+/**
+ * The observer alone, driven as the router drives it (routed, admitted, sent, answered, ended
+ * ok): CPU ns per request. Not disturbed by the rest of a request's work, so it resolves
+ * differences the A/B above cannot on a shared machine.
+ */
+function observerAlone(timeEvery: number, count = 1_000_000): number {
+  const metrics = new MuxMetrics({ processMetrics: false, timeEvery });
+  const params = { name: 'echo', arguments: {} };
+  const ticket = { waitedMs: 0 };
+  const run = (n: number) => {
+    const started = process.cpuUsage();
+    for (let i = 0; i < n; i++) {
+      const watch = metrics.request('e', 'tools/call', 'echo', params);
+      watch.admitted(ticket);
+      watch.sent();
+      watch.answered();
+      watch.end('ok');
+    }
+    const used = process.cpuUsage(started);
+    return ((used.user + used.system) * 1000) / n;
+  };
+  run(count / 5); // warm-up
+  return median(Array.from({ length: 5 }, () => run(count)));
+}
+
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? 0;
+const quartiles = (xs: number[]) => {
+  const s = [...xs].sort((a, b) => a - b);
+  return [s[Math.floor(s.length / 4)] ?? 0, s[Math.floor((3 * s.length) / 4)] ?? 0];
+};
+const round2 = (x: number) => Number(x.toFixed(2));
+
 async function main(): Promise<void> {
   const { values } = parseArgs({
     options: {
-      requests: { type: 'string', default: '20000' },
-      rounds: { type: 'string', default: '7' },
+      requests: { type: 'string', default: '5000' },
+      rounds: { type: 'string', default: '31' },
       'in-flight': { type: 'string', default: '32' },
       'time-every': { type: 'string', default: '1' },
+      control: { type: 'boolean', default: false },
     },
   });
   const requests = Number(values.requests);
   const inFlight = Number(values['in-flight']);
-  const off = await setup(false);
-  const on = await setup(true, Number(values['time-every']));
-  await round(off.client, requests, inFlight); // warm-up
-  await round(on.client, requests, inFlight);
-  const offs: number[] = [];
-  const ons: number[] = [];
+  const timeEvery = Number(values['time-every']);
+  // off, on and (--control) a second unobserved router: the A/A difference is the noise floor.
+  const subjects = [await setup(false), await setup(true, timeEvery)];
+  if (values.control) subjects.push(await setup(false));
+  for (const s of subjects) await round(s.client, requests * 2, inFlight); // warm-up
+  const cpu: number[][] = subjects.map(() => []);
   for (let i = 0; i < Number(values.rounds); i++) {
-    offs.push(await round(off.client, requests, inFlight));
-    ons.push(await round(on.client, requests, inFlight));
+    // Interleaved, and the order turns each round: none always runs first or last.
+    for (let k = 0; k < subjects.length; k++) {
+      const at = (i + k) % subjects.length;
+      const subject = subjects[at];
+      if (subject) cpu[at]?.push(await round(subject.client, requests, inFlight));
+    }
   }
-  const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? 0;
+  const [offs = [], ons = [], controls] = cpu;
+  // Paired by round: the difference of the same round is less disturbed by the machine's load.
+  const diffs = ons.map((on, i) => on - (offs[i] ?? 0));
   const a = median(offs);
   const b = median(ons);
+  const [q1 = 0, q3 = 0] = quartiles(diffs);
   process.stdout.write(
     `${JSON.stringify({
       requests,
+      rounds: offs.length,
       inFlight,
-      timeEvery: Number(values['time-every']),
-      offCpuUsPerRequest: Number(a.toFixed(2)),
-      onCpuUsPerRequest: Number(b.toFixed(2)),
-      observerUsPerRequest: Number((b - a).toFixed(2)),
+      timeEvery,
+      offCpuUsPerRequest: round2(a),
+      onCpuUsPerRequest: round2(b),
+      observerUsPerRequest: round2(median(diffs)),
+      observerUsIqr: [round2(q1), round2(q3)],
+      ...(controls
+        ? { controlUsPerRequest: round2(median(controls.map((c, i) => c - (offs[i] ?? 0)))) }
+        : {}),
       throughputRatio: Number((a / b).toFixed(3)),
+      observerAloneNsPerRequest: Math.round(observerAlone(timeEvery)),
     })}\n`,
   );
-  await Promise.all([off.router.close(), on.router.close()]);
+  await Promise.all(subjects.map((s) => s.router.close()));
 }
 
 void main();

@@ -23,6 +23,9 @@ export interface MethodSeries {
   upstreamSeconds: HistogramSeries;
   routerSeconds: HistogramSeries;
   queueSeconds: HistogramSeries;
+  /** The `ok` count (the common outcome), once one ended so. */
+  ok: CounterSeries | undefined;
+  /** The other outcomes' counts. */
   outcomes: Map<Outcome, CounterSeries>;
 }
 

@@ -54,6 +54,39 @@ describe('MuxMetrics', () => {
     expect(sum(text, 'mcp_mux_upstream_duration_seconds_count')).toBe(0);
   });
 
+  it('counts each (upstream, method, outcome) apart, and shows only outcomes that happened', async () => {
+    const metrics = new MuxMetrics({ processMetrics: false });
+    const ends: [string, string, 'ok' | 'error' | 'timeout'][] = [
+      ['gh', 'tools/call', 'ok'],
+      ['gh', 'tools/call', 'ok'],
+      ['gh', 'tools/call', 'error'],
+      ['gh', 'prompts/get', 'ok'],
+      ['fs', 'tools/call', 'timeout'],
+      ['fs', 'tools/call', 'timeout'],
+      ['fs', 'resources/read', 'ok'],
+    ];
+    for (const [upstream, method, outcome] of ends) {
+      const watch = metrics.request(upstream, method, undefined, {});
+      watch.sent();
+      watch.answered();
+      watch.end(outcome);
+    }
+    const counts = parsePromText((await metrics.scrape()).body)
+      .filter((s) => s.name === 'mcp_mux_requests_total')
+      .map((s) => `${s.labels.upstream} ${s.labels.method} ${s.labels.outcome} ${s.value}`)
+      .sort();
+    expect(counts).toEqual([
+      'fs resources/read ok 1',
+      'fs tools/call timeout 2',
+      'gh prompts/get ok 1',
+      'gh tools/call error 1',
+      'gh tools/call ok 2',
+    ]);
+    const text = (await metrics.scrape()).body;
+    expect(sum(text, 'mcp_mux_upstream_duration_seconds_count', { upstream: 'fs' })).toBe(3);
+    expect(sum(text, 'mcp_mux_router_duration_seconds_count', { upstream: 'gh' })).toBe(4);
+  });
+
   it('timeEvery: counts every request, times one in N', async () => {
     let reads = 0;
     const metrics = new MuxMetrics({
