@@ -8,11 +8,18 @@
 import { existsSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { type Endpoint, openSession, type Session, type TransportKind } from '../client/session.js';
-import { echoServerPath, muxBinPath, naiveProxyPath } from '../paths.js';
+import { echoServerPath, muxBinPath, naiveProxyPath, relayFloorPath } from '../paths.js';
 import type { PeerInstall } from './peers.js';
 import { freePort, type ServerProcess, spawnServer, waitForPort } from './processes.js';
 
-export type SubjectKind = 'direct' | 'mcp-mux' | 'naive-sdk' | 'supergateway' | 'mcp-proxy';
+export type SubjectKind =
+  | 'direct'
+  | 'mcp-mux'
+  /** `relayFloor.ts`: pipes, framing and id mapping only (what any Node proxy pays). */
+  | 'relay-floor'
+  | 'naive-sdk'
+  | 'supergateway'
+  | 'mcp-proxy';
 
 export interface SubjectSpec {
   /** Unique within a scenario; also the chart series. */
@@ -204,11 +211,12 @@ async function planPeer(
   const base = { servers, tools: ['echo'], listedTools: tools };
   const upstream = [node, ...echoArgs(tools)];
   if (spec.upstream !== 'stdio') throw new Error(`${spec.kind} is run with a stdio upstream only`);
-  if (spec.kind === 'naive-sdk') {
-    if (spec.downstream !== 'stdio') throw new Error('naive-sdk has a stdio facade only');
+  if (spec.kind === 'naive-sdk' || spec.kind === 'relay-floor') {
+    if (spec.downstream !== 'stdio') throw new Error(`${spec.kind} has a stdio facade only`);
+    const script = spec.kind === 'naive-sdk' ? naiveProxyPath : relayFloorPath;
     return {
       ...base,
-      endpoint: { kind: 'stdio', command: node, args: [naiveProxyPath, '--', ...upstream] },
+      endpoint: { kind: 'stdio', command: node, args: [script, '--', ...upstream] },
     };
   }
   const pkg = spec.kind === 'supergateway' ? 'supergateway' : 'mcp-proxy';
