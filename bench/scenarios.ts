@@ -77,6 +77,12 @@ const relayFloor: SubjectSpec = {
   upstream: 'stdio',
 };
 const withFloor = [direct('stdio'), mux('stdio', 'stdio'), relayFloor];
+/** The floor without strings (`--bytes`): what is left of it at 16 KiB without UTF-8 work. */
+const relayFloorBytes: SubjectSpec = {
+  ...relayFloor,
+  name: 'relay-floor-bytes',
+  relayArgs: ['--bytes'],
+};
 
 const call = (payloadBytes: number, inFlight: number, workMs = 0): Load => ({
   method: 'tools/call',
@@ -128,7 +134,7 @@ export const scenarios: Scenario[] = [
     quick: true,
   }),
   pair('payload-16k', 'payload', '16 KiB payload, 32 in flight, stdio', call(16 * KiB, 32), {
-    subjects: withFloor,
+    subjects: [...withFloor, relayFloorBytes],
   }),
   pair('payload-256k', 'payload', '256 KiB payload, 8 in flight, stdio', call(256 * KiB, 8)),
   pair('payload-1m', 'payload', '1 MiB payload, 1 in flight, stdio', call(MiB, 1), {

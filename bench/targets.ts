@@ -43,8 +43,8 @@ function ratioOf(find: Finder, scenario: string, subject = 'mcp-mux'): Measure {
 const FLOOR = 'relay-floor';
 
 /** The relay floor's ratio in a scenario, when it was measured. */
-function floorRatio(find: Finder, scenario: string): string | undefined {
-  const s = find(scenario, FLOOR);
+function floorRatio(find: Finder, scenario: string, name = FLOOR): string | undefined {
+  const s = find(scenario, name);
   return s?.status === 'ok' && s.ratio !== undefined ? x(s.ratio) : undefined;
 }
 
@@ -104,7 +104,11 @@ export const targets: Target[] = [
     threshold: '≥ 0.80×',
     meets: (v) => v >= 0.8,
     measure: (find) => ratioOf(find, 'payload-16k'),
-    floor: (find) => floorRatio(find, 'payload-16k'),
+    floor: (find) => {
+      const text = floorRatio(find, 'payload-16k');
+      const bytes = floorRatio(find, 'payload-16k', `${FLOOR}-bytes`);
+      return text && bytes ? `${text}, on bytes ${bytes}` : text;
+    },
   },
   {
     id: 'metrics-cost',

@@ -39,6 +39,8 @@ export interface SubjectSpec {
   muxArgs?: string[];
   /** Another build of the router (mcp-mux only; `--compare`), default `muxBinPath`. */
   bin?: string;
+  /** Flags for the relay floor (relay-floor only), e.g. `--bytes`. */
+  relayArgs?: string[];
 }
 
 export interface LaunchContext {
@@ -73,13 +75,13 @@ export function subjectLabel(spec: SubjectSpec): string {
   const u = spec.upstreams;
   const n = u === undefined ? '' : ` ×${u} upstream${u === 1 ? '' : 's'}`;
   if (spec.kind === 'direct') return `direct (${spec.downstream})`;
-  if (spec.bin !== undefined)
+  if (spec.bin !== undefined || spec.kind === 'relay-floor')
     return `${spec.name} (${spec.downstream}${arrow}${spec.upstream})${n}`;
   return `${spec.kind} (${spec.downstream}${arrow}${spec.upstream})${n}`;
 }
 
 export const comboKey = (spec: SubjectSpec): string =>
-  `${spec.bin === undefined ? spec.kind : spec.name}:${spec.downstream}${arrow}${spec.upstream}`;
+  `${spec.bin === undefined && spec.kind !== 'relay-floor' ? spec.kind : spec.name}:${spec.downstream}${arrow}${spec.upstream}`;
 
 const node = process.execPath;
 
@@ -213,10 +215,11 @@ async function planPeer(
   if (spec.upstream !== 'stdio') throw new Error(`${spec.kind} is run with a stdio upstream only`);
   if (spec.kind === 'naive-sdk' || spec.kind === 'relay-floor') {
     if (spec.downstream !== 'stdio') throw new Error(`${spec.kind} has a stdio facade only`);
-    const script = spec.kind === 'naive-sdk' ? naiveProxyPath : relayFloorPath;
+    const script =
+      spec.kind === 'naive-sdk' ? [naiveProxyPath] : [relayFloorPath, ...(spec.relayArgs ?? [])];
     return {
       ...base,
-      endpoint: { kind: 'stdio', command: node, args: [script, '--', ...upstream] },
+      endpoint: { kind: 'stdio', command: node, args: [...script, '--', ...upstream] },
     };
   }
   const pkg = spec.kind === 'supergateway' ? 'supergateway' : 'mcp-proxy';

@@ -3,7 +3,7 @@
  * The relay floor: the least any Node stdio proxy pays per message, measured as a bench
  * subject beside `direct` and `mcp-mux` (bench/README.md, "Hot path").
  *
- *   node dist/bench/subjects/relayFloor.js -- <command> [args...]
+ *   node dist/bench/subjects/relayFloor.js [--bytes] -- <command> [args...]
  *
  * It spawns the upstream, reads NDJSON lines from stdin, gives each request its own id (the
  * client's id text is spliced out and a counter spliced in; the payload is never parsed),
@@ -15,6 +15,10 @@
  * validation, sessions or error answers. A line that is not a JSON object goes through as it
  * is. What it keeps is what every proxy must do: read and decode both pipes, frame lines, find
  * the envelope's `id`, map it, encode and write both pipes.
+ *
+ * `--bytes` relays the lines as bytes: no UTF-8 decoding or encoding, the pieces around the id
+ * written as they were read (`writev`). A proxy that handles JSON as text (the router does)
+ * cannot go below the text mode; the bytes mode shows what is left without strings.
  */
 import { spawn } from 'node:child_process';
 import { fstatSync } from 'node:fs';
@@ -159,6 +163,92 @@ export class IdMap {
   }
 }
 
+/** Leading bytes of a line decoded to find its envelope; the rest only if `id` comes later. */
+const HEAD_BYTES = 256;
+
+/**
+ * `scanEnvelope` of a line held as bytes. Latin-1 decoding keeps byte offsets, and no byte of
+ * a multi-byte UTF-8 character is a quote, backslash, brace, bracket, comma or colon, so the
+ * scan is the same; only the head is decoded when `id` and the kind are found in it.
+ */
+export function scanEnvelopeBytes(line: Buffer): Envelope {
+  if (line.length > HEAD_BYTES) {
+    const env = scanEnvelope(line.toString('latin1', 0, HEAD_BYTES));
+    // An id value that reaches the end of the head may be cut: decode the whole line.
+    if (env.idStart !== -1 && env.idEnd < HEAD_BYTES && (env.method || env.response)) return env;
+  }
+  return scanEnvelope(line.toString('latin1'));
+}
+
+/** `IdMap` on bytes: a line in, the pieces to write out (views of the line, no copy). */
+export class ByteIdMap {
+  #next = 1;
+  readonly #pending = new Map<number, Buffer>();
+
+  get size(): number {
+    return this.#pending.size;
+  }
+
+  fromClient(line: Buffer): Buffer[] {
+    const env = scanEnvelopeBytes(line);
+    if (env.idStart === -1 || !env.method) return [line];
+    const id = this.#next++;
+    // A copy: a view would keep the whole read chunk alive until the response.
+    this.#pending.set(id, Buffer.from(line.subarray(env.idStart, env.idEnd)));
+    return [line.subarray(0, env.idStart), Buffer.from(String(id)), line.subarray(env.idEnd)];
+  }
+
+  fromUpstream(line: Buffer): Buffer[] {
+    const env = scanEnvelopeBytes(line);
+    if (env.idStart === -1 || env.method) return [line];
+    const id = Number(line.toString('latin1', env.idStart, env.idEnd));
+    const original = this.#pending.get(id);
+    if (original === undefined) return [line];
+    this.#pending.delete(id);
+    return [line.subarray(0, env.idStart), original, line.subarray(env.idEnd)];
+  }
+}
+
+/** Newline-delimited lines as byte views of the chunks (joined only when a line spans chunks). */
+function byteLines(onLine: (line: Buffer) => void): (chunk: Buffer) => void {
+  let pending: Buffer[] = [];
+  return (chunk) => {
+    let start = 0;
+    let nl = chunk.indexOf(10);
+    while (nl !== -1) {
+      let line = chunk.subarray(start, nl);
+      if (pending.length > 0) {
+        pending.push(line);
+        line = Buffer.concat(pending);
+        pending = [];
+      }
+      if (line.length > 0) onLine(line);
+      start = nl + 1;
+      nl = chunk.indexOf(10, start);
+    }
+    if (start < chunk.length) pending.push(chunk.subarray(start));
+  };
+}
+
+const NEWLINE = Buffer.from('\n');
+
+/** The pieces written in one tick go out in one corked `writev`. */
+function batchedPieces(stream: Writable): (pieces: Buffer[]) => void {
+  let batch: Buffer[] = [];
+  const flush = (): void => {
+    const pieces = batch;
+    batch = [];
+    stream.cork();
+    for (const piece of pieces) stream.write(piece);
+    stream.uncork();
+  };
+  return (pieces) => {
+    if (batch.length === 0) process.nextTick(flush);
+    for (const piece of pieces) batch.push(piece);
+    batch.push(NEWLINE);
+  };
+}
+
 /** fd 1 as a non-blocking socket when it is a pipe, as the router's stdio facade writes it. */
 function stdoutStream(): Writable {
   try {
@@ -173,26 +263,47 @@ function main(): void {
   const dash = argv.indexOf('--');
   const [command, ...args] = dash === -1 ? argv : argv.slice(dash + 1);
   if (!command) {
-    process.stderr.write('usage: relayFloor -- <command> [args...]\n');
+    process.stderr.write('usage: relayFloor [--bytes] -- <command> [args...]\n');
     process.exit(2);
   }
+  const bytes = argv.slice(0, Math.max(0, dash)).includes('--bytes');
   const child = spawn(command, args, { stdio: ['pipe', 'pipe', 'inherit'] });
-  const ids = new IdMap();
   const out = stdoutStream();
-  const toUpstream = createBatchedWriter((text) => child.stdin.write(text));
-  const toClient = createBatchedWriter((text) => out.write(text));
-  process.stdin.on(
-    'data',
-    createLineSplitter((line) => toUpstream(`${ids.fromClient(line)}\n`)),
-  );
-  child.stdout.on(
-    'data',
-    createLineSplitter((line) => toClient(`${ids.fromUpstream(line)}\n`)),
-  );
+  if (bytes) {
+    const ids = new ByteIdMap();
+    const toUpstream = batchedPieces(child.stdin);
+    const toClient = batchedPieces(out);
+    process.stdin.on(
+      'data',
+      byteLines((line) => toUpstream(ids.fromClient(line))),
+    );
+    child.stdout.on(
+      'data',
+      byteLines((line) => toClient(ids.fromUpstream(line))),
+    );
+  } else {
+    const ids = new IdMap();
+    const toUpstream = createBatchedWriter((text) => child.stdin.write(text));
+    const toClient = createBatchedWriter((text) => out.write(text));
+    process.stdin.on(
+      'data',
+      createLineSplitter((line) => toUpstream(`${ids.fromClient(line)}\n`)),
+    );
+    child.stdout.on(
+      'data',
+      createLineSplitter((line) => toClient(`${ids.fromUpstream(line)}\n`)),
+    );
+  }
   process.stdin.on('end', () => child.stdin.end());
   child.stdin.on('error', () => {});
   out.on('error', () => child.kill());
-  child.on('exit', (code) => process.exit(code ?? 1));
+  child.on('exit', (code) => {
+    // What is queued for the client goes out before the relay leaves.
+    const exit = (): never => process.exit(code ?? 1);
+    if (out === process.stdout) exit();
+    out.end(exit);
+    setTimeout(exit, 2000).unref();
+  });
   child.on('error', (e) => {
     process.stderr.write(`relay-floor: ${e.message}\n`);
     process.exit(1);

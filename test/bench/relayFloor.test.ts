@@ -7,7 +7,12 @@ import { type ChildProcessWithoutNullStreams, spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { echoServerPath, relayFloorPath } from '../../bench/paths.js';
-import { IdMap, scanEnvelope } from '../../bench/subjects/relayFloor.js';
+import {
+  ByteIdMap,
+  IdMap,
+  scanEnvelope,
+  scanEnvelopeBytes,
+} from '../../bench/subjects/relayFloor.js';
 
 type Json = Record<string, unknown>;
 
@@ -78,6 +83,34 @@ describe('IdMap', () => {
   });
 });
 
+describe('ByteIdMap (--bytes)', () => {
+  const text = (pieces: Buffer[]) => Buffer.concat(pieces).toString('utf8');
+
+  it('maps ids on bytes, with multi-byte characters before and after the id', () => {
+    const ids = new ByteIdMap();
+    const line = Buffer.from('{"é":"ü€","id":"ö1","method":"m","params":{"x":"€"}}');
+    expect(text(ids.fromClient(line))).toBe('{"é":"ü€","id":1,"method":"m","params":{"x":"€"}}');
+    expect(text(ids.fromUpstream(Buffer.from('{"id":1,"result":{"t":"😀"}}')))).toBe(
+      '{"id":"ö1","result":{"t":"😀"}}',
+    );
+    expect(ids.size).toBe(0);
+  });
+
+  it('decodes the whole line when the id is not within the first 256 bytes', () => {
+    const pad = 'x'.repeat(300);
+    const late = Buffer.from(`{"params":{"p":"${pad}"},"method":"m","id":42}`);
+    const env = scanEnvelopeBytes(late);
+    expect(late.toString('latin1', env.idStart, env.idEnd)).toBe('42');
+    // An id value that starts in the head and ends past it is read whole.
+    for (let shift = 0; shift < 8; shift++) {
+      const head = `{"jsonrpc":"2.0","p":"${'y'.repeat(222 + shift)}","method":"m","id":1234567890`;
+      const line = Buffer.from(`${head},"params":{"p":"${pad}"}}`);
+      const e = scanEnvelopeBytes(line);
+      expect(line.toString('latin1', e.idStart, e.idEnd)).toBe('1234567890');
+    }
+  });
+});
+
 describe('relay floor process', () => {
   beforeAll(() => {
     for (const p of [relayFloorPath, echoServerPath]) {
@@ -91,8 +124,14 @@ describe('relay floor process', () => {
   });
 
   /** The relay in front of a stdio echo, spoken to with raw lines. */
-  function relay() {
-    const child = spawn(process.execPath, [relayFloorPath, '--', process.execPath, echoServerPath]);
+  function relay(flags: string[]) {
+    const child = spawn(process.execPath, [
+      relayFloorPath,
+      ...flags,
+      '--',
+      process.execPath,
+      echoServerPath,
+    ]);
     children.push(child);
     const lines: string[] = [];
     let buffer = '';
@@ -120,52 +159,65 @@ describe('relay floor process', () => {
   const callLine = (id: string, payload: string, workMs: number, meta = ''): string =>
     `{"jsonrpc":"2.0","id":${id},"method":"tools/call","params":{${meta}"name":"echo","arguments":${JSON.stringify({ payload, workMs })}}}\n`;
 
-  it('answers interleaved requests with the ids the client sent', async () => {
-    const r = relay();
-    r.send(
-      '{"jsonrpc":"2.0","id":"init \\"1\\"","method":"initialize","params":{"protocolVersion":"2025-06-18","capabilities":{},"clientInfo":{"name":"t","version":"1"}}}\n',
-    );
-    expect((await r.until(1))[0]).toMatchObject({
-      id: 'init "1"',
-      result: { protocolVersion: '2025-06-18' },
+  describe.each([
+    ['text', []],
+    ['bytes', ['--bytes']],
+  ])('%s mode', (_mode, flags: string[]) => {
+    it('answers interleaved requests with the ids the client sent', async () => {
+      const r = relay(flags);
+      r.send(
+        '{"jsonrpc":"2.0","id":"init \\"1\\"","method":"initialize","params":{"protocolVersion":"2025-06-18","capabilities":{},"clientInfo":{"name":"t","version":"1"}}}\n',
+      );
+      expect((await r.until(1))[0]).toMatchObject({
+        id: 'init "1"',
+        result: { protocolVersion: '2025-06-18' },
+      });
+      // Sent in one write, answered out of order (simulated work): slow first, fast last.
+      r.send(
+        '{"jsonrpc":"2.0","method":"notifications/initialized"}\n' +
+          callLine('7', 'slow', 80) +
+          callLine('"x"', 'fast "id":1', 0) +
+          callLine('3', 'middle', 40, '"_meta":{"progressToken":"p"},'),
+      );
+      const all = await r.until(5);
+      const answers = all.slice(1);
+      expect(answers.map((m) => m.id ?? m.method)).toEqual(['x', 'notifications/progress', 3, 7]);
+      const text = (m: Json | undefined) =>
+        (m?.result as { content: { text: string }[] } | undefined)?.content[0]?.text;
+      expect(text(answers[0])).toBe('fast "id":1');
+      expect(answers[1]).toMatchObject({ params: { progressToken: 'p', progress: 1 } });
+      expect(text(answers[2])).toBe('middle');
+      expect(text(answers[3])).toBe('slow');
     });
-    // Sent in one write, answered out of order (simulated work): slow first, fast last.
-    r.send(
-      '{"jsonrpc":"2.0","method":"notifications/initialized"}\n' +
-        callLine('7', 'slow', 80) +
-        callLine('"x"', 'fast "id":1', 0) +
-        callLine('3', 'middle', 40, '"_meta":{"progressToken":"p"},'),
-    );
-    const all = await r.until(5);
-    const answers = all.slice(1);
-    expect(answers.map((m) => m.id ?? m.method)).toEqual(['x', 'notifications/progress', 3, 7]);
-    const text = (m: Json | undefined) =>
-      (m?.result as { content: { text: string }[] } | undefined)?.content[0]?.text;
-    expect(text(answers[0])).toBe('fast "id":1');
-    expect(answers[1]).toMatchObject({ params: { progressToken: 'p', progress: 1 } });
-    expect(text(answers[2])).toBe('middle');
-    expect(text(answers[3])).toBe('slow');
-  });
 
-  it('relays many requests in flight, each answer carrying its own id', async () => {
-    const r = relay();
-    const n = 200;
-    let batch = '';
-    for (let i = 0; i < n; i++) batch += callLine(String(1000 + i), `p${i}`, i % 3);
-    r.send(batch);
-    const answers = await r.until(n);
-    const byId = new Map(answers.map((m) => [m.id, m]));
-    expect(byId.size).toBe(n);
-    for (let i = 0; i < n; i++) {
-      const m = byId.get(1000 + i) as { result: { content: { text: string }[] } };
-      expect(m.result.content[0]!.text).toBe(`p${i}`);
-    }
-  });
+    it('relays many requests in flight, each answer carrying its own id', async () => {
+      const r = relay(flags);
+      const n = 200;
+      let batch = '';
+      for (let i = 0; i < n; i++) batch += callLine(String(1000 + i), `p${i}`, i % 3);
+      r.send(batch);
+      const answers = await r.until(n);
+      const byId = new Map(answers.map((m) => [m.id, m]));
+      expect(byId.size).toBe(n);
+      for (let i = 0; i < n; i++) {
+        const m = byId.get(1000 + i) as { result: { content: { text: string }[] } };
+        expect(m.result.content[0]!.text).toBe(`p${i}`);
+      }
+    });
 
-  it('exits when the client closes its stdin (the upstream sees EOF and exits)', async () => {
-    const r = relay();
-    const exited = new Promise<number | null>((resolve) => r.child.on('exit', resolve));
-    r.child.stdin.end();
-    expect(await exited).toBe(0);
+    it('relays a message larger than a pipe read, multi-byte characters intact', async () => {
+      const r = relay(flags);
+      const payload = 'aé€😀'.repeat(40_000); // ~400 KB: many reads of the pipe
+      r.send(callLine('"big"', payload, 0));
+      const [answer] = await r.until(1);
+      expect(answer).toMatchObject({ id: 'big', result: { content: [{ text: payload }] } });
+    });
+
+    it('exits when the client closes its stdin (the upstream sees EOF and exits)', async () => {
+      const r = relay(flags);
+      const exited = new Promise<number | null>((resolve) => r.child.on('exit', resolve));
+      r.child.stdin.end();
+      expect(await exited).toBe(0);
+    });
   });
 });

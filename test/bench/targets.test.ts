@@ -141,6 +141,16 @@ describe('evaluateTargets', () => {
       value: 78.125,
       measured: '78.1 µs (relay floor 5.2 µs)',
     });
+    const bytesFloor = scenario('payload-16k', [
+      subject('direct', [round(1000)]),
+      subject('mcp-mux', [round(300)]),
+      subject('relay-floor', [round(550)]),
+      subject('relay-floor-bytes', [round(700)], { kind: 'relay-floor' }),
+    ]);
+    expect(byId(evaluateTargets([bytesFloor]), 'payload-16k')).toMatchObject({
+      met: false,
+      measured: '0.30× (relay floor 0.55×, on bytes 0.70×)',
+    });
     // Met: the figure stands alone.
     expect(byId(results, 'payload-16k')).toMatchObject({ met: true, measured: '0.90×' });
     expect(byId(results, 'payload-16k').floor).toBeUndefined();
