@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 /**
- * The relay floor: the least any Node stdio proxy pays per message, measured as a bench
- * subject beside `direct` and `mcp-mux` (bench/README.md, "Hot path").
+ * The relay floor: the least a Node stdio proxy that handles messages as text pays per
+ * message (`--bytes`: as bytes), measured as a bench subject beside `direct` and `mcp-mux`
+ * (bench/README.md, "Hot path").
  *
  *   node dist/bench/subjects/relayFloor.js [--bytes] -- <command> [args...]
  *
