@@ -92,6 +92,8 @@ export interface TargetResult {
   /** null = n/a. */
   met: boolean | null;
   note?: string;
+  /** The relay floor's figure for a missed target (already in `measured`). */
+  floor?: string;
 }
 
 export function emptySubject(spec: Scenario['subjects'][number], label: string): SubjectResult {

@@ -65,6 +65,25 @@ const mux = (
   ...extra,
 });
 
+/**
+ * The relay floor (`subjects/relayFloor.ts`): a Node process that only relays lines and maps
+ * ids. Beside `direct` and `mcp-mux` it measures, in the same rounds, how much of the router's
+ * gap to direct any Node proxy pays on this machine.
+ */
+const relayFloor: SubjectSpec = {
+  name: 'relay-floor',
+  kind: 'relay-floor',
+  downstream: 'stdio',
+  upstream: 'stdio',
+};
+const withFloor = [direct('stdio'), mux('stdio', 'stdio'), relayFloor];
+/** The floor without strings (`--bytes`): what is left of it at 16 KiB without UTF-8 work. */
+const relayFloorBytes: SubjectSpec = {
+  ...relayFloor,
+  name: 'relay-floor-bytes',
+  relayArgs: ['--bytes'],
+};
+
 const call = (payloadBytes: number, inFlight: number, workMs = 0): Load => ({
   method: 'tools/call',
   payloadBytes,
@@ -107,12 +126,16 @@ const transportRows: Scenario[] = transports.flatMap((down) =>
 
 export const scenarios: Scenario[] = [
   pair('payload-100b', 'payload', '100 B payload, 32 in flight, stdio', call(100, 32), {
+    subjects: withFloor,
     quick: true,
   }),
   pair('payload-1k', 'payload', '1 KiB payload, 32 in flight, stdio', call(KiB, 32), {
+    subjects: withFloor,
     quick: true,
   }),
-  pair('payload-16k', 'payload', '16 KiB payload, 32 in flight, stdio', call(16 * KiB, 32)),
+  pair('payload-16k', 'payload', '16 KiB payload, 32 in flight, stdio', call(16 * KiB, 32), {
+    subjects: [...withFloor, relayFloorBytes],
+  }),
   pair('payload-256k', 'payload', '256 KiB payload, 8 in flight, stdio', call(256 * KiB, 8)),
   pair('payload-1m', 'payload', '1 MiB payload, 1 in flight, stdio', call(MiB, 1), {
     compareBy: 'p50',
@@ -132,6 +155,7 @@ export const scenarios: Scenario[] = [
     'work',
     'upstream works 1 ms per call, 1 KiB, 32 in flight, stdio',
     call(KiB, 32, 1),
+    { subjects: withFloor },
   ),
   {
     id: 'upstreams',

@@ -18,6 +18,11 @@ interface Target {
   /** true when `value` meets the target. */
   meets(value: number): boolean;
   measure(find: Finder): Measure;
+  /**
+   * The same figure for the relay floor (`subjects/relayFloor.ts`), shown when the target is
+   * missed: how much of the gap any Node proxy pays on this machine.
+   */
+  floor?(find: Finder): string | undefined;
 }
 
 type Finder = (scenario: string, subject: string) => SubjectResult | undefined;
@@ -33,6 +38,21 @@ function ratioOf(find: Finder, scenario: string, subject = 'mcp-mux'): Measure {
   if (!s) return na(`${scenario} not run`);
   if (s.status !== 'ok' || s.ratio === undefined) return na(s.reason ?? `${subject} ${s.status}`);
   return { value: s.ratio, measured: x(s.ratio) };
+}
+
+const FLOOR = 'relay-floor';
+
+/** The relay floor's ratio in a scenario, when it was measured. */
+function floorRatio(find: Finder, scenario: string, name = FLOOR): string | undefined {
+  const s = find(scenario, name);
+  return s?.status === 'ok' && s.ratio !== undefined ? x(s.ratio) : undefined;
+}
+
+/** `0.33×` → `0.33× (relay floor 0.55×)`; `0.33× (a, b)` → `0.33× (a, b; relay floor 0.55×)`. */
+export function withFloorFigure(measured: string, floor: string): string {
+  return measured.endsWith(')')
+    ? `${measured.slice(0, -1)}; relay floor ${floor})`
+    : `${measured} (relay floor ${floor})`;
 }
 
 /** Throughput of mcp-mux over a peer, preferring the same transports as the peer. */
@@ -72,6 +92,11 @@ export const targets: Target[] = [
       const v = Math.min(a.value, b.value);
       return { value: v, measured: `${x(v)} (100 B ${a.measured}, 1 KiB ${b.measured})` };
     },
+    floor: (find) => {
+      const a = floorRatio(find, 'payload-100b');
+      const b = floorRatio(find, 'payload-1k');
+      return a && b ? `100 B ${a}, 1 KiB ${b}` : undefined;
+    },
   },
   {
     id: 'payload-16k',
@@ -79,6 +104,11 @@ export const targets: Target[] = [
     threshold: '≥ 0.80×',
     meets: (v) => v >= 0.8,
     measure: (find) => ratioOf(find, 'payload-16k'),
+    floor: (find) => {
+      const text = floorRatio(find, 'payload-16k');
+      const bytes = floorRatio(find, 'payload-16k', `${FLOOR}-bytes`);
+      return text && bytes ? `${text}, on bytes ${bytes}` : text;
+    },
   },
   {
     id: 'metrics-cost',
@@ -93,6 +123,7 @@ export const targets: Target[] = [
     threshold: '≥ 0.95×',
     meets: (v) => v >= 0.95,
     measure: (find) => ratioOf(find, 'work-1ms'),
+    floor: (find) => floorRatio(find, 'work-1ms'),
   },
   ...['naive-sdk', 'supergateway', 'mcp-proxy'].map(
     (peer): Target => ({
@@ -138,6 +169,10 @@ export const targets: Target[] = [
       const v = mux?.cpuUsPerRequest;
       if (!mux || v === undefined) return na(mux?.reason ?? 'not measured');
       return { value: v, measured: `${v.toFixed(1)} µs` };
+    },
+    floor: (find) => {
+      const v = find('payload-1k', FLOOR)?.cpuUsPerRequest;
+      return v === undefined ? undefined : `${v.toFixed(1)} µs`;
     },
   },
   {
@@ -203,6 +238,11 @@ export function evaluateTargets(scenarios: readonly ScenarioResult[]): TargetRes
       met: m.value === null || !Number.isFinite(m.value) ? null : t.meets(m.value),
     };
     if (m.note) result.note = m.note;
+    const floor = result.met === false ? t.floor?.(find) : undefined;
+    if (floor !== undefined) {
+      result.floor = floor;
+      result.measured = withFloorFigure(result.measured, floor);
+    }
     return result;
   });
 }

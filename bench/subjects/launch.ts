@@ -8,11 +8,18 @@
 import { existsSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { type Endpoint, openSession, type Session, type TransportKind } from '../client/session.js';
-import { echoServerPath, muxBinPath, naiveProxyPath } from '../paths.js';
+import { echoServerPath, muxBinPath, naiveProxyPath, relayFloorPath } from '../paths.js';
 import type { PeerInstall } from './peers.js';
 import { freePort, type ServerProcess, spawnServer, waitForPort } from './processes.js';
 
-export type SubjectKind = 'direct' | 'mcp-mux' | 'naive-sdk' | 'supergateway' | 'mcp-proxy';
+export type SubjectKind =
+  | 'direct'
+  | 'mcp-mux'
+  /** `relayFloor.ts`: pipes, framing and id mapping only (what any Node proxy pays). */
+  | 'relay-floor'
+  | 'naive-sdk'
+  | 'supergateway'
+  | 'mcp-proxy';
 
 export interface SubjectSpec {
   /** Unique within a scenario; also the chart series. */
@@ -32,6 +39,8 @@ export interface SubjectSpec {
   muxArgs?: string[];
   /** Another build of the router (mcp-mux only; `--compare`), default `muxBinPath`. */
   bin?: string;
+  /** Flags for the relay floor (relay-floor only), e.g. `--bytes`. */
+  relayArgs?: string[];
 }
 
 export interface LaunchContext {
@@ -66,13 +75,13 @@ export function subjectLabel(spec: SubjectSpec): string {
   const u = spec.upstreams;
   const n = u === undefined ? '' : ` ×${u} upstream${u === 1 ? '' : 's'}`;
   if (spec.kind === 'direct') return `direct (${spec.downstream})`;
-  if (spec.bin !== undefined)
+  if (spec.bin !== undefined || spec.kind === 'relay-floor')
     return `${spec.name} (${spec.downstream}${arrow}${spec.upstream})${n}`;
   return `${spec.kind} (${spec.downstream}${arrow}${spec.upstream})${n}`;
 }
 
 export const comboKey = (spec: SubjectSpec): string =>
-  `${spec.bin === undefined ? spec.kind : spec.name}:${spec.downstream}${arrow}${spec.upstream}`;
+  `${spec.bin === undefined && spec.kind !== 'relay-floor' ? spec.kind : spec.name}:${spec.downstream}${arrow}${spec.upstream}`;
 
 const node = process.execPath;
 
@@ -204,11 +213,13 @@ async function planPeer(
   const base = { servers, tools: ['echo'], listedTools: tools };
   const upstream = [node, ...echoArgs(tools)];
   if (spec.upstream !== 'stdio') throw new Error(`${spec.kind} is run with a stdio upstream only`);
-  if (spec.kind === 'naive-sdk') {
-    if (spec.downstream !== 'stdio') throw new Error('naive-sdk has a stdio facade only');
+  if (spec.kind === 'naive-sdk' || spec.kind === 'relay-floor') {
+    if (spec.downstream !== 'stdio') throw new Error(`${spec.kind} has a stdio facade only`);
+    const script =
+      spec.kind === 'naive-sdk' ? [naiveProxyPath] : [relayFloorPath, ...(spec.relayArgs ?? [])];
     return {
       ...base,
-      endpoint: { kind: 'stdio', command: node, args: [naiveProxyPath, '--', ...upstream] },
+      endpoint: { kind: 'stdio', command: node, args: [...script, '--', ...upstream] },
     };
   }
   const pkg = spec.kind === 'supergateway' ? 'supergateway' : 'mcp-proxy';

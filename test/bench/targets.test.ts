@@ -23,7 +23,11 @@ function subject(
   return {
     name,
     label: name,
-    kind: name.startsWith('mcp-mux') ? 'mcp-mux' : name === 'direct' ? 'direct' : 'naive-sdk',
+    kind: name.startsWith('mcp-mux')
+      ? 'mcp-mux'
+      : name === 'direct' || name === 'relay-floor'
+        ? name
+        : 'naive-sdk',
     downstream: 'stdio',
     upstream: 'stdio',
     status: 'ok',
@@ -107,6 +111,49 @@ describe('evaluateTargets', () => {
     expect(byId(results, 'small-payload')).toMatchObject({ met: true });
     expect(byId(results, 'small-payload').value).toBeCloseTo(0.65);
     expect(byId(results, 'payload-16k')).toMatchObject({ met: false, measured: '0.79×' });
+  });
+
+  it("shows the relay floor's figure next to a missed throughput or CPU target only", () => {
+    const withFloor = (id: string, mux: number, floor: number, cpu = 10_000) =>
+      scenario(id, [
+        subject('direct', [round(1000)]),
+        subject('mcp-mux', [round(mux, 100, 1000, 25_000)]),
+        subject('relay-floor', [round(floor, 100, 1000, cpu)]),
+      ]);
+    const results = evaluateTargets([
+      withFloor('payload-100b', 300, 640),
+      withFloor('payload-1k', 320, 910, 4700),
+      withFloor('payload-16k', 900, 550),
+      withFloor('work-1ms', 470, 890),
+    ]);
+    expect(byId(results, 'small-payload')).toMatchObject({
+      met: false,
+      value: 0.3,
+      measured: '0.30× (100 B 0.30×, 1 KiB 0.32×; relay floor 100 B 0.64×, 1 KiB 0.91×)',
+      floor: '100 B 0.64×, 1 KiB 0.91×',
+    });
+    expect(byId(results, 'work-1ms')).toMatchObject({
+      met: false,
+      measured: '0.47× (relay floor 0.89×)',
+    });
+    expect(byId(results, 'cpu-per-request')).toMatchObject({
+      met: false,
+      value: 78.125,
+      measured: '78.1 µs (relay floor 5.2 µs)',
+    });
+    const bytesFloor = scenario('payload-16k', [
+      subject('direct', [round(1000)]),
+      subject('mcp-mux', [round(300)]),
+      subject('relay-floor', [round(550)]),
+      subject('relay-floor-bytes', [round(700)], { kind: 'relay-floor' }),
+    ]);
+    expect(byId(evaluateTargets([bytesFloor]), 'payload-16k')).toMatchObject({
+      met: false,
+      measured: '0.30× (relay floor 0.55×, on bytes 0.70×)',
+    });
+    // Met: the figure stands alone.
+    expect(byId(results, 'payload-16k')).toMatchObject({ met: true, measured: '0.90×' });
+    expect(byId(results, 'payload-16k').floor).toBeUndefined();
   });
 
   it('reports n/a, never a pass, when the measurement is missing', () => {
