@@ -214,8 +214,11 @@ export async function runLoadScenario(
         );
       }
     }
+    const subjects = [...live];
     for (let round = 1; round <= settings.rounds; round++) {
-      for (const [name, launched] of live) {
+      // The order turns each round (A B C, B C A, C A B…): no subject always runs first.
+      const shift = (round - 1) % subjects.length;
+      for (const [name, launched] of [...subjects.slice(shift), ...subjects.slice(0, shift)]) {
         const r = byName.get(name);
         if (r?.status !== 'ok') continue;
         try {
