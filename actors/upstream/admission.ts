@@ -6,8 +6,8 @@
  * - **Limit and order**: p-queue's priority queue is the waiting order, and its concurrency
  *   the limit of the requests it starts. A request that finds a free slot and nobody waiting
  *   runs at once outside p-queue ("direct") and touches nothing of p-queue: a p-queue task
- *   costs ~2 µs of promises and bookkeeping, and even setting its `concurrency` runs its queue
- *   and emits `empty`/`idle`. p-queue's capacity is brought to `concurrency − direct` only when
+ *   costs ~2–3 µs of promises and bookkeeping, and even setting its `concurrency` runs its
+ *   queue and emits `empty`/`idle` (actors/README.md, "Fairness", has the measurements). p-queue's capacity is brought to `concurrency − direct` only when
  *   it matters: before each `add`, and when a direct request ends while others wait (the
  *   setter then starts the next one); with every slot held by direct requests p-queue is
  *   paused (its concurrency cannot be 0). So direct + p-queue's running ≤ `concurrency`
@@ -32,6 +32,7 @@
  *   running request the rest of its budget (`waitedMs`).
  *
  * When idle every structure is empty (`stats()`): no lane, entry, timer or p-queue task.
+ * `#waiting` always equals p-queue's `size`: p-queue starts a task synchronously (`#start`).
  */
 import PQueue, { PriorityQueue } from 'p-queue';
 
@@ -110,7 +111,7 @@ class Entry implements Admitted {
     readonly task: AdmissionTask,
     readonly rank: number,
     readonly seq: number,
-    /** When it joined p-queue's queue; undefined when p-queue started it at once. */
+    /** When it joined p-queue's queue; undefined when it ran at once (direct). */
     readonly queuedAt: number | undefined,
   ) {}
   position(): number | undefined {
