@@ -3,11 +3,15 @@
  * order; this module adds what p-queue does not know — sessions ("lanes"), the bound, the
  * queue deadline and leaving the queue.
  *
- * - **Limit and order**: p-queue's `concurrency` is the limit and its priority queue the
- *   waiting order. A request that finds a free slot and nobody waiting runs at once without a
- *   p-queue task (one costs ~1 µs of promises, ~5 % of a routed request): p-queue's
- *   concurrency is lowered by one while it runs and raised when it ends, which starts the
- *   next waiting task. So p-queue's concurrency + such requests = `concurrency` always.
+ * - **Limit and order**: p-queue's priority queue is the waiting order, and its concurrency
+ *   the limit of the requests it starts. A request that finds a free slot and nobody waiting
+ *   runs at once outside p-queue ("direct") and touches nothing of p-queue: a p-queue task
+ *   costs ~2–3 µs of promises and bookkeeping, and even setting its `concurrency` runs its
+ *   queue and emits `empty`/`idle` (actors/README.md, "Fairness", has the measurements). p-queue's capacity is brought to `concurrency − direct` only when
+ *   it matters: before each `add`, and when a direct request ends while others wait (the
+ *   setter then starts the next one); with every slot held by direct requests p-queue is
+ *   paused (its concurrency cannot be 0). So direct + p-queue's running ≤ `concurrency`
+ *   always, and whenever a request waits, p-queue's capacity is exactly the free share.
  * - **Fairness**: a request's priority is minus its *rank*: the lane's previous rank + 1, but
  *   never below the rank p-queue served last (start-time fair queuing with unit costs). Equal
  *   priorities are FIFO in p-queue, so the lanes take turns (round-robin) and each lane stays
@@ -28,6 +32,7 @@
  *   running request the rest of its budget (`waitedMs`).
  *
  * When idle every structure is empty (`stats()`): no lane, entry, timer or p-queue task.
+ * `#waiting` always equals p-queue's `size`: p-queue starts a task synchronously (`#start`).
  */
 import PQueue, { PriorityQueue } from 'p-queue';
 
@@ -89,9 +94,12 @@ class RemovableQueue extends PriorityQueue {
 class Entry implements Admitted {
   state: 'queued' | 'running' | 'done' = 'queued';
   waitedMs = 0;
-  /** It ran outside p-queue, which held its slot by a lowered concurrency. */
-  bypass = false;
+  /** It runs outside p-queue (started at once): it counts in `direct`, not in p-queue. */
+  direct = false;
   release: (() => void) | undefined;
+  /** Neighbours in the list of admitted entries (for `cancelAll`; cheaper than a Set). */
+  prev: Entry | undefined;
+  next: Entry | undefined;
   /** Its own deadline timer, when its deadline is earlier than the shared FIFO's tail. */
   timer: unknown;
   /** When it leaves the queue with an error (undefined: no deadline). */
@@ -103,7 +111,7 @@ class Entry implements Admitted {
     readonly task: AdmissionTask,
     readonly rank: number,
     readonly seq: number,
-    /** When it joined p-queue's queue; undefined when p-queue started it at once. */
+    /** When it joined p-queue's queue; undefined when it ran at once (direct). */
     readonly queuedAt: number | undefined,
   ) {}
   position(): number | undefined {
@@ -124,7 +132,8 @@ export class Admission {
   readonly #queue: PQueue;
   readonly #waitingQueue: RemovableQueue;
   readonly #lanes = new Map<string, Lane>();
-  readonly #entries = new Set<Entry>();
+  /** The newest admitted entry, head of the list of every admitted entry (`prev` links). */
+  #newest: Entry | undefined;
   /** The rank p-queue started last: the current round. */
   #round = 0;
   #seq = 0;
@@ -138,6 +147,8 @@ export class Admission {
   #deadlineTimer: unknown;
   #waiting = 0;
   #running = 0;
+  /** Running entries started outside p-queue. */
+  #direct = 0;
 
   constructor(options: AdmissionOptions) {
     this.#options = options;
@@ -179,23 +190,22 @@ export class Admission {
       return undefined;
     }
     const seq = this.#seq++;
-    const clock = this.#options.clock;
-    // A free slot and nobody waiting: the request runs at once, outside p-queue, and p-queue's
-    // concurrency is lowered by one until it ends (so p-queue still holds the limit). A p-queue
-    // task costs ~1 µs of promises and bookkeeping: ~5 % of a routed request.
-    const queue = this.#queue;
-    if (queue.size === 0 && queue.pending < queue.concurrency && queue.concurrency > 1) {
+    // A free slot and nobody waiting: the request runs at once, outside p-queue, without a
+    // call into it. `pending` is p-queue's count, which drops a few microtasks after its task
+    // released the slot: until then the slot is not free here either.
+    if (this.#waiting === 0 && this.#direct + this.#queue.pending < concurrency) {
       const entry = new Entry(this, lane, task, this.#round, seq, undefined);
-      this.#entries.add(entry);
-      queue.concurrency--;
-      entry.bypass = true;
+      this.#link(entry);
+      entry.direct = true;
+      this.#direct++;
       this.#run(entry, undefined);
       return entry;
     }
+    const clock = this.#options.clock;
     let record = this.#lanes.get(lane);
     const rank = record === undefined ? this.#round : Math.max(record.lastRank + 1, this.#round);
     const entry = new Entry(this, lane, task, rank, seq, clock.now());
-    this.#entries.add(entry);
+    this.#link(entry);
     if (record === undefined) {
       record = { waiting: new Set(), lastRank: rank };
       this.#lanes.set(lane, record);
@@ -203,6 +213,7 @@ export class Admission {
     record.lastRank = rank;
     record.waiting.add(entry);
     this.#waiting++;
+    this.#syncCapacity();
     void this.#queue.add(() => this.#start(entry), { priority: -rank, id: String(seq) });
     if (entry.state === 'queued' && deadlineMs !== undefined && Number.isFinite(deadlineMs)) {
       this.#armDeadline(entry, (entry.queuedAt ?? 0) + deadlineMs, expired);
@@ -272,9 +283,47 @@ export class Admission {
     entry.task.fail(expired?.() ?? new Error('queue deadline'));
   }
 
-  /** Fails every admitted request (waiting and running) with `error`. */
+  /**
+   * Gives p-queue the slots direct requests do not hold: `concurrency − direct`, or paused when
+   * they hold all (p-queue's concurrency cannot be 0). Its setter and `start()` run its queue.
+   */
+  #syncCapacity(): void {
+    const queue = this.#queue;
+    const free = this.#options.concurrency - this.#direct;
+    if (free <= 0) {
+      queue.pause();
+      return;
+    }
+    if (queue.concurrency !== free) queue.concurrency = free;
+    if (queue.isPaused) queue.start();
+  }
+
+  #link(entry: Entry): void {
+    const newest = this.#newest;
+    entry.prev = newest;
+    if (newest !== undefined) newest.next = entry;
+    this.#newest = entry;
+  }
+
+  #unlink(entry: Entry): void {
+    const { prev, next } = entry;
+    if (prev !== undefined) prev.next = next;
+    if (next !== undefined) next.prev = prev;
+    else this.#newest = prev;
+    entry.prev = undefined;
+    entry.next = undefined;
+  }
+
+  /**
+   * Fails every admitted request (waiting and running) with `error`, oldest first. The waiting
+   * ones leave first, so a slot freed by a running one starts nobody only to fail it.
+   */
   cancelAll(error: unknown): void {
-    for (const entry of [...this.#entries]) {
+    const entries: Entry[] = [];
+    for (let entry = this.#newest; entry !== undefined; entry = entry.prev) entries.push(entry);
+    entries.reverse();
+    for (const entry of entries) if (entry.state === 'queued') this.leave(entry);
+    for (const entry of entries) {
       this.leave(entry);
       entry.task.fail(error);
     }
@@ -333,14 +382,19 @@ export class Admission {
     if (entry.state === 'done') return;
     const wasRunning = entry.state === 'running';
     entry.state = 'done';
-    this.#entries.delete(entry);
+    this.#unlink(entry);
     if (wasRunning) {
       this.#running--;
+      if (entry.direct) {
+        // Its slot goes back to p-queue only if someone waits (which starts the next one);
+        // otherwise p-queue is not touched, and the next `add` brings its capacity up to date.
+        this.#direct--;
+        if (this.#waiting > 0) this.#syncCapacity();
+        return;
+      }
       const release = entry.release;
       entry.release = undefined;
-      // A request that ran outside p-queue gives its slot back (p-queue starts the next one).
-      if (entry.bypass) this.#queue.concurrency++;
-      else release?.();
+      release?.();
     } else {
       this.#unqueue(entry);
       this.#waitingQueue.remove(String(entry.seq));

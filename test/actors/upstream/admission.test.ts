@@ -81,16 +81,22 @@ describe('Admission', () => {
     const admitted = Array.from({ length: 6 }, (_, i) => q.admit('a', `a${i}`));
     expect(admitted).toEqual([true, true, true, true, true, false]);
     await tick();
-    // a0 ran at once outside p-queue (p-queue's concurrency lowered to 1), a1 took p-queue's
-    // remaining slot, and the three others wait in p-queue's queue.
+    // a0 and a1 ran at once outside p-queue, which holds no slot (paused) while the three
+    // others wait in its queue.
     expect(q.queue.stats()).toMatchObject({
       running: 2,
       waiting: 3,
       slotsQueued: 3,
-      slotsRunning: 1,
+      slotsRunning: 0,
     });
     await q.finish('a0');
     expect(q.started).toEqual(['a0', 'a1', 'a2']);
+    // a0's slot went to p-queue, which started a2 as its task.
+    expect(q.queue.stats()).toMatchObject({ running: 2, waiting: 2, slotsRunning: 1 });
+    await q.finish('a2');
+    await q.finish('a1');
+    expect(q.started).toEqual(['a0', 'a1', 'a2', 'a3', 'a4']);
+    expect(q.queue.stats()).toMatchObject({ running: 2, waiting: 0, slotsRunning: 2 });
   });
 
   it('pushes out the newest request of the longest lane for a newcomer (longest queue drop)', async () => {
@@ -115,13 +121,14 @@ describe('Admission', () => {
     expect(q.queue.stats()).toMatchObject({ waiting: 2, slotsQueued: 2 });
     q.tickets.get('a1')?.leave();
     q.tickets.get('b0')?.leave();
-    // Synchronously gone from p-queue's queue (no task left to run as a no-op later).
+    // Synchronously gone from p-queue's queue (no task left to run as a no-op later); a0 runs
+    // outside p-queue.
     expect(q.queue.stats()).toEqual({
       waiting: 0,
       running: 1,
       lanes: 0,
       slotsQueued: 0,
-      slotsRunning: 1,
+      slotsRunning: 0,
     });
   });
 
@@ -148,7 +155,9 @@ describe('Admission', () => {
     for (let i = 0; i < 4; i++) q.admit(i % 2 ? 'a' : 'b', `r${i}`);
     await tick();
     q.queue.cancelAll(new Error('shutdown'));
-    expect(q.failed.sort()).toEqual(['r0', 'r1', 'r2', 'r3']);
+    expect(q.failed).toEqual(['r0', 'r1', 'r2', 'r3']);
+    // The waiting ones left before a slot was freed: none was started only to be failed.
+    expect(q.started).toEqual(['r0', 'r1']);
     await tick();
     expect(q.queue.stats()).toEqual({
       waiting: 0,
