@@ -195,6 +195,7 @@ function scanObject(
   nested: string,
   found: Found[],
   path: Envelope['path'],
+  members: Member[],
 ): number {
   i = skipSpace(text, i + 1);
   if (text.charCodeAt(i) === CLOSE_OBJECT) return i + 1;
@@ -215,8 +216,10 @@ function scanObject(
     if (key === into && text.charCodeAt(i) === OPEN_OBJECT) {
       if (seenInto) return -1; // duplicate: the full parse decides which wins
       seenInto = true;
-      i = scanObject(text, i, nested, undefined, '', found, 'params.arguments');
+      const inner: Member[] = [];
+      i = scanObject(text, i, nested, undefined, '', found, 'params.arguments', inner);
       if (i < 0) return -1;
+      members.push({ key, start, end: i, members: inner });
     } else {
       i = skipValue(text, i);
       if (i < 0) return -1;
@@ -230,6 +233,7 @@ function scanObject(
         if (seenInto) return -1;
         seenInto = true;
       }
+      members.push({ key, start, end: i, members: undefined });
     }
     i = skipSpace(text, i);
     const c = text.charCodeAt(i);
@@ -239,6 +243,15 @@ function scanObject(
   }
 }
 
+/** One member of a scanned object: its key and the span of its value. */
+interface Member {
+  readonly key: string;
+  readonly start: number;
+  readonly end: number;
+  /** The members of `params` (the object scanned for `arguments`). */
+  readonly members: Member[] | undefined;
+}
+
 /** Where the payload of a message text is, if it has one worth keeping raw. */
 export interface Envelope {
   /** The text with the payload replaced by `0`: what `JSON.parse` gets. */
@@ -246,6 +259,76 @@ export interface Envelope {
   /** `result` of a response, or `arguments` in a request's `params`. */
   readonly path: 'result' | 'params.arguments';
   readonly raw: RawJson;
+  /**
+   * The message itself, built from the scanned members without `JSON.parse` (the payload as
+   * `raw`), when that is sure to equal what parsing `envelope` gives; undefined otherwise.
+   */
+  message(): Record<string, unknown> | undefined;
+}
+
+class Scanned implements Envelope {
+  constructor(
+    readonly text: string,
+    readonly start: number,
+    readonly end: number,
+    readonly path: Envelope['path'],
+    readonly raw: RawJson,
+    readonly members: Member[],
+  ) {}
+
+  get envelope(): string {
+    return `${this.text.slice(0, this.start)}0${this.text.slice(this.end)}`;
+  }
+
+  message(): Record<string, unknown> | undefined {
+    const message = this.#build(this.members);
+    // An id past 2^53 keeps its digits through `parseMessage` (wire.ts): left to it.
+    const id = message?.id;
+    if (typeof id === 'number' && Number.isInteger(id) && !Number.isSafeInteger(id)) {
+      return undefined;
+    }
+    return message;
+  }
+
+  /**
+   * The object of `members`, as `JSON.parse` builds it: members in text order, a repeated
+   * key keeps its first place and its last value. A `__proto__` key (an own member for
+   * `JSON.parse`, a prototype for an assignment) is left to the parse.
+   */
+  #build(members: Member[]): Record<string, unknown> | undefined {
+    const out: Record<string, unknown> = {};
+    for (const member of members) {
+      if (member.key === '__proto__') return undefined;
+      let value: unknown;
+      if (member.start === this.start) value = this.raw;
+      else if (member.members !== undefined) {
+        value = this.#build(member.members);
+        if (value === undefined) return undefined;
+      } else value = valueAt(this.text, member.start, member.end);
+      out[member.key] = value;
+    }
+    return out;
+  }
+}
+
+/**
+ * The value of the valid JSON text between `start` and `end`: short strings without escapes,
+ * literals and short numbers read directly (`Number` reads a JSON number as `JSON.parse`
+ * does), anything else parsed.
+ */
+function valueAt(text: string, start: number, end: number): unknown {
+  const c = text.charCodeAt(start);
+  if (c === QUOTE) {
+    const body = text.slice(start + 1, end - 1);
+    return body.includes('\\') ? JSON.parse(text.slice(start, end)) : body;
+  }
+  if (c === OPEN_OBJECT || c === OPEN_ARRAY || end - start > 15) {
+    return JSON.parse(text.slice(start, end));
+  }
+  if (c === 0x74 /* t */) return true;
+  if (c === 0x66 /* f */) return false;
+  if (c === 0x6e /* n */) return null;
+  return Number(text.slice(start, end));
 }
 
 /**
@@ -258,13 +341,10 @@ export function scanEnvelope(text: string): Envelope | undefined {
   let i = skipSpace(text, 0);
   if (text.charCodeAt(i) !== OPEN_OBJECT) return undefined;
   const found: Found[] = [];
-  i = scanObject(text, i, 'result', 'params', 'arguments', found, 'result');
+  const members: Member[] = [];
+  i = scanObject(text, i, 'result', 'params', 'arguments', found, 'result', members);
   if (i < 0 || skipSpace(text, i) !== text.length || found.length !== 1) return undefined;
   // Both a `result` and `params.arguments` in one message: not a routed message, left alone.
   const { start, end, depth, path } = found[0] as Found;
-  return {
-    envelope: `${text.slice(0, start)}0${text.slice(end)}`,
-    path,
-    raw: new RawJson(text.slice(start, end), depth),
-  };
+  return new Scanned(text, start, end, path, new RawJson(text.slice(start, end), depth), members);
 }

@@ -46,6 +46,9 @@ export function parseMessage(text: string): unknown {
 export function decodeMessage(text: string): unknown {
   const scanned = scanEnvelope(text);
   if (scanned === undefined) return parseMessage(text);
+  // Built from the scanned members when that is sure to mean the same (envelopeScan.ts).
+  const built = scanned.message();
+  if (built !== undefined) return built;
   const message = parseMessage(scanned.envelope) as Record<string, unknown>;
   if (scanned.path === 'result') message.result = scanned.raw;
   else (message.params as Record<string, unknown>).arguments = scanned.raw;
@@ -81,6 +84,8 @@ const asMarker = (raw: RawJson): string => `${RAW_MARK}${spliced.push(raw) - 1}`
  * raw payloads (`RawJson`) as their original text, spliced in place of their marker.
  */
 export function stringifyMessage(value: unknown): string {
+  const routed = stringifyRouted(value);
+  if (routed !== undefined) return routed;
   const previous = setRawSerializer(asMarker);
   let json: string;
   try {
@@ -104,6 +109,58 @@ export function stringifyMessage(value: unknown): string {
     from = at + mark.length;
   }
   return out + json.slice(from);
+}
+
+const RESPONSE_KEYS = ['jsonrpc', 'id', 'result'];
+const REQUEST_KEYS = ['jsonrpc', 'id', 'method', 'params'];
+const CALL_PARAMS_KEYS = ['name', 'arguments'];
+
+/**
+ * The two shapes that carry almost every forwarded payload, written from a template instead
+ * of `JSON.stringify`'s walk and the marker search (issue 14): a response
+ * `{ jsonrpc, id, result: RawJson }` and a call `{ jsonrpc, id, method, params: { name,
+ * arguments: RawJson } }`, with exactly these keys in this order (as `success` / `request` and
+ * the routes build them), a safe-integer or string id. The text is what the general path
+ * writes, byte for byte. Anything else: undefined.
+ */
+function stringifyRouted(value: unknown): string | undefined {
+  if (typeof value !== 'object' || value === null) return undefined;
+  const message = value as Record<string, unknown>;
+  if (message.jsonrpc !== '2.0') return undefined;
+  const { id } = message;
+  let idText: string;
+  if (typeof id === 'number') {
+    if (!Number.isSafeInteger(id)) return undefined;
+    idText = String(id);
+  } else if (typeof id === 'string' && !id.startsWith(BIG_ID_PREFIX)) {
+    idText = JSON.stringify(id);
+  } else return undefined;
+  const { result } = message;
+  if (result instanceof RawJson) {
+    return hasKeys(message, RESPONSE_KEYS)
+      ? `{"jsonrpc":"2.0","id":${idText},"result":${result.text}}`
+      : undefined;
+  }
+  const { method, params } = message;
+  if (typeof method !== 'string' || typeof params !== 'object' || params === null) {
+    return undefined;
+  }
+  const call = params as Record<string, unknown>;
+  const { name } = call;
+  const args = call.arguments;
+  if (!(args instanceof RawJson) || typeof name !== 'string') return undefined;
+  if (!hasKeys(message, REQUEST_KEYS) || !hasKeys(call, CALL_PARAMS_KEYS)) return undefined;
+  return `{"jsonrpc":"2.0","id":${idText},"method":${JSON.stringify(method)},"params":{"name":${JSON.stringify(name)},"arguments":${args.text}}}`;
+}
+
+/** Whether `record`'s enumerable keys are exactly `keys`, in this order. */
+function hasKeys(record: Record<string, unknown>, keys: readonly string[]): boolean {
+  let n = 0;
+  for (const key in record) {
+    if (key !== keys[n]) return false;
+    n++;
+  }
+  return n === keys.length;
 }
 
 function stringifyEnvelope(value: unknown): string {

@@ -114,6 +114,27 @@ describe('envelope-only forwarding', () => {
     expect(rawSeen).toBeGreaterThan(30);
   });
 
+  it('builds the envelope as JSON.parse does: repeated keys, __proto__, escapes, numbers', () => {
+    const pad = 'p'.repeat(RAW_MIN_CHARS);
+    const texts = [
+      `{"jsonrpc":"2.0","id":1,"id":"two","result":{"pad":"${pad}"}}`,
+      `{"jsonrpc":"2.0","__proto__":{"polluted":true},"id":3,"result":{"pad":"${pad}"}}`,
+      `{"jsonrpc":"2.0","id":"a\\"b\\u0041","result":{"pad":"${pad}"}}`,
+      `{"jsonrpc":"2.0","id":-0,"x":1.5e3,"y":[1,{"z":null}],"t":true,"f":false,"n":null,"result":{"pad":"${pad}"}}`,
+      `{"jsonrpc":"2.0","id":123456789012345678901,"result":{"pad":"${pad}"}}`,
+      `{"jsonrpc":"2.0","id":1e2,"method":"m","params":{"name":"n","__proto__":1,"arguments":{"pad":"${pad}"}}}`,
+      `{"jsonrpc":"2.0","id":7,"method":"m","params":{"_meta":{"progressToken":"t"},"name":"n","arguments":{"pad":"${pad}"}}}`,
+    ];
+    for (const text of texts) {
+      const decoded = materialise(decodeMessage(text)) as Json;
+      const parsed = parseMessage(text) as Json;
+      expect(decoded).toEqual(parsed);
+      expect(JSON.stringify(decoded)).toBe(JSON.stringify(parsed));
+      expect(Object.getPrototypeOf(decodeMessage(text))).toBe(Object.prototype);
+      expect(Object.keys(decodeMessage(text) as Json)).toEqual(Object.keys(parsed));
+    }
+  });
+
   it('means what the full parse means, for any JSON text', () => {
     fc.assert(
       fc.property(fc.jsonValue(), id, format, (value, someId, how) => {
@@ -123,7 +144,10 @@ describe('envelope-only forwarding', () => {
           { id: someId, method: 'm', params: { arguments: { value, p: 'y'.repeat(300) } } },
         ]) {
           const text = write(message, how);
-          expect(materialise(decodeMessage(text))).toEqual(parseMessage(text));
+          const decoded = materialise(decodeMessage(text));
+          expect(decoded).toEqual(parseMessage(text));
+          // Same members in the same order (a message built from the scan, not parsed).
+          expect(JSON.stringify(decoded)).toBe(JSON.stringify(parseMessage(text)));
         }
       }),
       { numRuns: 300 },
