@@ -80,6 +80,14 @@ function skipSpace(text: string, i: number): number {
 
 /** `i` at an opening quote: the index after the closing one, or -1 when invalid. */
 function skipString(text: string, i: number): number {
+  // Keys and short values: a plain loop up to the closing quote is cheaper than a regex call;
+  // at an escape, a control character or past a few dozen characters, the regex takes over.
+  const stop = Math.min(text.length, i + 33);
+  for (let j = i + 1; j < stop; j++) {
+    const c = text.charCodeAt(j);
+    if (c === QUOTE) return j + 1;
+    if (c === 0x5c /* \ */ || c < 0x20) break;
+  }
   STRING_BODY.lastIndex = i + 1;
   STRING_BODY.test(text); // always matches (possibly nothing)
   const end = STRING_BODY.lastIndex;
