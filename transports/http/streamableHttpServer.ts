@@ -39,8 +39,14 @@ export interface StreamableHttpOptions extends ModernHttpHooks {
   isStateless?: (message: unknown) => boolean;
   /** Accepted `MCP-Protocol-Version` header values; other values get 400. */
   supportedProtocolVersions?: readonly string[];
-  /** Answer POSTed requests with one `application/json` body instead of an SSE stream. */
+  /** Answer POSTed requests with one `application/json` body, never an SSE stream. */
   preferJson?: boolean;
+  /**
+   * A POST's answer is held for one `application/json` body this long at most (default
+   * 100 ms); a message related to it that is not a response, or this delay, starts an SSE
+   * stream instead (priming event first, so the client can resume). 0: SSE at once.
+   */
+  streamAfterMs?: number;
   /** Events kept per session for `Last-Event-ID` replay (default 1000). */
   replayBufferEvents?: number;
   /** Bytes kept per session for replay (default 16 MiB). */
@@ -71,6 +77,9 @@ export interface StreamableHttpOptions extends ModernHttpHooks {
   maxJsonDepth?: number;
   log?: Logger;
 }
+
+/** How long a POST's answer may be held for one JSON body before it becomes a stream. */
+export const DEFAULT_STREAM_AFTER_MS = 100;
 
 const header = (req: IncomingMessage, name: string): string | undefined => {
   const value = req.headers[name];
@@ -349,6 +358,7 @@ export class StreamableHttpServer {
     const session: StreamableHttpSession = new StreamableHttpSession({
       sessionId,
       preferJson: this.#options.preferJson ?? false,
+      streamAfterMs: this.#options.streamAfterMs ?? DEFAULT_STREAM_AFTER_MS,
       replayBufferEvents: this.#options.replayBufferEvents ?? 1000,
       replayBufferBytes: this.#options.replayBufferBytes ?? 16 * 1024 * 1024,
       maxPendingMessages: this.#options.maxPendingMessages ?? 1000,
