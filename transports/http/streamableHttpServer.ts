@@ -111,6 +111,9 @@ export class StreamableHttpServer {
   readonly #unconfirmed = new Set<StreamableHttpSession | ModernExchange>();
 
   readonly #sweeper: NodeJS.Timeout | undefined;
+  /** The last POST `Accept` value parsed and its verdict: a client repeats the same one. */
+  #lastAccept: string | undefined;
+  #lastAcceptOk = false;
 
   constructor(options: StreamableHttpOptions = {}) {
     this.#options = options;
@@ -187,9 +190,18 @@ export class StreamableHttpServer {
     this.#connections.complete();
   }
 
+  /** Whether a POST's `Accept` allows both answers (the spec's MUST: else 406). */
+  #acceptsBoth(accept: string | undefined): boolean {
+    if (accept !== this.#lastAccept) {
+      this.#lastAccept = accept;
+      this.#lastAcceptOk =
+        accepts(accept, 'application/json') && accepts(accept, 'text/event-stream');
+    }
+    return this.#lastAcceptOk;
+  }
+
   async #post(req: IncomingMessage, res: ServerResponse, protection: Protection): Promise<void> {
-    const accept = header(req, 'accept');
-    if (!accepts(accept, 'application/json') || !accepts(accept, 'text/event-stream')) {
+    if (!this.#acceptsBoth(header(req, 'accept'))) {
       sendJsonRpcError(
         res,
         406,
@@ -203,8 +215,7 @@ export class StreamableHttpServer {
     if (!body.ok) return;
     // A trace given in HTTP headers joins the requests that carry none in `_meta`.
     const message = withTraceHeaders(body.value, req);
-    const items = Array.isArray(message) ? message : [message];
-    if (items.length === 0 || items.some((item) => shapeOf(item) === 'invalid')) {
+    if (!isJsonRpcBody(message)) {
       sendJsonRpcError(res, 400, ErrorCode.InvalidRequest, 'Invalid Request: not JSON-RPC 2.0');
       return;
     }
@@ -385,6 +396,14 @@ export class StreamableHttpServer {
     this.#connections.next(session);
     return session;
   }
+}
+
+/** A JSON-RPC message, or a non-empty batch of them, by shape. */
+function isJsonRpcBody(message: unknown): boolean {
+  if (!Array.isArray(message)) return shapeOf(message) !== 'invalid';
+  if (message.length === 0) return false;
+  for (const item of message) if (shapeOf(item) === 'invalid') return false;
+  return true;
 }
 
 /** `message` with the POST's `traceparent`/`tracestate` headers in each request's `_meta`. */

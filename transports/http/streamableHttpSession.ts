@@ -93,6 +93,7 @@ export class StreamableHttpSession extends BaseTransport {
   readonly #resumes = new Subject<{ requestIds: JsonRpcId[] }>();
   readonly resumes$ = this.#resumes.asObservable();
   #nextStreamId = 1;
+  #sessionHeaders: Record<string, string> | undefined;
   #lastActive = Date.now();
 
   constructor(options: StreamableHttpSessionOptions) {
@@ -108,8 +109,11 @@ export class StreamableHttpSession extends BaseTransport {
     return total;
   }
 
+  /** `Mcp-Session-Id` for every response of the session (none for a one-shot exchange). */
   #headers(): Record<string, string> {
-    return this.sessionId === undefined ? {} : { 'mcp-session-id': this.sessionId };
+    this.#sessionHeaders ??=
+      this.sessionId === undefined ? {} : { 'mcp-session-id': this.sessionId };
+    return this.#sessionHeaders;
   }
 
   /** A POST of this session; `requests` are the ids of the requests in `body`. */
