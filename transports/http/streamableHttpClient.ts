@@ -291,7 +291,6 @@ export class StreamableHttpClientTransport extends BaseTransport {
   }
 
   async #onResponse(res: IncomingMessage, exchange: Exchange, sentSession: boolean): Promise<void> {
-    const ids = [...exchange.pending.values()];
     const status = res.statusCode ?? 0;
     const ok = isOk(res);
     if (this.#probe) {
@@ -325,7 +324,7 @@ export class StreamableHttpClientTransport extends BaseTransport {
       await this.#stream(res, exchange);
       return;
     }
-    if (status === 202 || ids.length === 0) {
+    if (status === 202 || exchange.pending.size === 0) {
       if (!ok) this.#log.warn('the server refused a message', { status });
       discard(res);
       return;
