@@ -56,10 +56,10 @@ export function sendRequest(
       return;
     }
     if (signal) {
-      // Not node's `signal` option: it watches the request with `finished()` (a dozen
-      // listeners per request, ~15-30 µs of CPU each time in bench/README's measurements).
-      // One listener, removed when the request is done, does the same: abort destroys the
-      // request and so its response stream.
+      // Not node's `signal` option: it watches each request with `finished()` (a dozen
+      // listeners per request). One listener, removed when the request closes (after its
+      // response ended, or on destroy), does the same: abort destroys the request and so its
+      // response stream.
       const onAbort = (): void => {
         req.destroy(abortError(signal));
       };
