@@ -127,9 +127,21 @@ describe('CLI HTTP listener: protection, sessions, resumption, disconnects', () 
     name: string,
     args: object = {},
   ): Promise<string> {
-    const reader = await callStreaming(sessionId, id, name, args);
-    await reader.done;
-    const result = reader.messages().find((m) => m.id === id)?.result as {
+    // A quick answer comes as one JSON body, a slower one as SSE (streamAfterMs).
+    const { response } = await post(
+      { jsonrpc: '2.0', id, method: 'tools/call', params: { name, arguments: args } },
+      sessionId,
+    );
+    expect(response.status).toBe(200);
+    let messages: { id?: unknown; result?: unknown }[];
+    if (response.headers.get('content-type') === 'application/json') {
+      messages = [(await response.json()) as { id?: unknown; result?: unknown }];
+    } else {
+      const reader = new SseReader(response, new AbortController());
+      await reader.done;
+      messages = reader.messages();
+    }
+    const result = messages.find((m) => m.id === id)?.result as {
       content: { text: string }[];
     };
     return result.content[0]?.text ?? '';

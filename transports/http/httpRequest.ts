@@ -42,18 +42,29 @@ export function sendRequest(
     const headers: Record<string, string | number> = { ...options.headers };
     if (options.body !== undefined) headers['content-length'] = Buffer.byteLength(options.body);
     const make = url.protocol === 'https:' ? httpsRequest : httpRequest;
+    const { signal } = options;
+    if (signal?.aborted) {
+      reject(abortError(signal));
+      return;
+    }
     let req: ReturnType<typeof make>;
     try {
-      req = make(url, {
-        method: options.method,
-        headers,
-        agent,
-        ...(options.signal ? { signal: options.signal } : {}),
-      });
+      req = make(url, { method: options.method, headers, agent });
     } catch (error) {
       // An invalid header value (e.g. a newline in a configured header) throws synchronously.
       reject(error);
       return;
+    }
+    if (signal) {
+      // Not node's `signal` option: it watches each request with `finished()` (a dozen
+      // listeners per request). One listener, removed when the request closes (after its
+      // response ended, or on destroy), does the same: abort destroys the request and so its
+      // response stream.
+      const onAbort = (): void => {
+        req.destroy(abortError(signal));
+      };
+      signal.addEventListener('abort', onAbort, { once: true });
+      req.once('close', () => signal.removeEventListener('abort', onAbort));
     }
     req.once('response', resolve);
     req.once('error', (error: Error) => {
@@ -62,6 +73,9 @@ export function sendRequest(
     req.end(options.body);
   });
 }
+
+const abortError = (signal: AbortSignal): Error =>
+  new DOMException(`the request was aborted: ${String(signal.reason)}`, 'AbortError');
 
 /** Reads and drops the rest of a body so the socket can be reused. */
 export function discard(res: IncomingMessage): void {

@@ -17,9 +17,11 @@
 import type { ServerResponse } from 'node:http';
 import type { Logger } from '../../core/log.js';
 import type { CloseReason, SendOptions } from '../../core/rpc/transport.js';
+import { stringifyMessage } from '../../core/rpc/wire.js';
 import { BaseTransport } from '../baseTransport.js';
+import { sendJson } from './jsonReply.js';
 import { responseIds, shapeOf } from './messageShape.js';
-import { SseWriter } from './sseWriter.js';
+import { formatSseEvent, SseWriter } from './sseWriter.js';
 
 export interface ModernExchangeOptions {
   /** HTTP status for a JSON-RPC error response with this code (default 200). */
@@ -31,6 +33,12 @@ export interface ModernExchangeOptions {
   /** Who sent the POST (`Protection.principalOf`), for the upper layer. */
   principal?: string | undefined;
 }
+
+const CLOSED_EXCHANGE = JSON.stringify({
+  jsonrpc: '2.0',
+  id: null,
+  error: { code: -32603, message: 'The server closed the exchange' },
+});
 
 const errorCodeOf = (message: unknown): number | undefined => {
   const error = (message as { error?: { code?: unknown } }).error;
@@ -71,19 +79,19 @@ export class ModernExchange extends BaseTransport {
 
   send(message: unknown, _options?: SendOptions): void {
     if (!this.isOpen) return;
-    const isResponse = responseIds(message).length > 0 || shapeOf(message) === 'response';
+    const isResponse = Array.isArray(message)
+      ? responseIds(message).length > 0
+      : shapeOf(message) === 'response';
     if (isResponse && !this.#writer) {
       const code = errorCodeOf(message);
       const status = code === undefined ? 200 : (this.#options.statusOf?.(code) ?? 200);
-      this.#res.writeHead(status, { 'content-type': 'application/json' });
-      this.#res.end(JSON.stringify(message));
+      sendJson(this.#res, status, stringifyMessage(message));
       this.finish({ kind: 'remote' });
       return;
     }
-    if (!this.#writer) {
-      this.#writer = new SseWriter(this.#res, { 'x-accel-buffering': 'no' });
-    }
-    this.#writer.write({ event: 'message', data: JSON.stringify(message) });
+    const event = formatSseEvent({ event: 'message', data: stringifyMessage(message) });
+    if (this.#writer) this.#writer.writeRaw(event);
+    else this.#writer = new SseWriter(this.#res, event); // with `X-Accel-Buffering: no`
     if (isResponse) {
       this.#writer.end();
       this.finish({ kind: 'remote' });
@@ -99,14 +107,7 @@ export class ModernExchange extends BaseTransport {
 
   protected override onFinish(reason: CloseReason): void {
     if (!this.#res.headersSent) {
-      this.#res.writeHead(503, { 'content-type': 'application/json' });
-      this.#res.end(
-        JSON.stringify({
-          jsonrpc: '2.0',
-          id: null,
-          error: { code: -32603, message: 'The server closed the exchange' },
-        }),
-      );
+      sendJson(this.#res, 503, CLOSED_EXCHANGE);
     } else if (reason.kind === 'slow-reader') this.#writer?.destroy();
     else if (!this.#res.writableEnded) this.#writer ? this.#writer.end() : this.#res.end();
     this.#options.onEnd();

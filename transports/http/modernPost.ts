@@ -19,6 +19,7 @@ import {
   modernErrorStatus,
 } from '../../core/mcp/modernHttp.js';
 import type { JsonObject } from '../../core/rpc/jsonrpc.js';
+import { sendJson } from './jsonReply.js';
 import { ModernExchange } from './modernExchange.js';
 
 export interface ModernHttpHooks {
@@ -41,8 +42,7 @@ export function sendRejection(res: ServerResponse, id: unknown, rejection: HttpR
   const error: JsonObject = { code: rejection.code, message: rejection.message };
   if (rejection.data !== undefined) error.data = rejection.data;
   const validId = typeof id === 'string' || typeof id === 'number' ? id : null;
-  res.writeHead(rejection.status, { 'content-type': 'application/json' });
-  res.end(JSON.stringify({ jsonrpc: '2.0', id: validId, error }));
+  sendJson(res, rejection.status, JSON.stringify({ jsonrpc: '2.0', id: validId, error }));
 }
 
 /**

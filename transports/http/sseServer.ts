@@ -11,7 +11,7 @@ import type { Transport } from '../../core/rpc/transport.js';
 import { limitKey, PrincipalLimit } from './principalLimit.js';
 import { type Protection, sendJsonRpcError } from './protection.js';
 import { SseSession } from './sseSession.js';
-import { SseWriter } from './sseWriter.js';
+import { formatSseEvent, SseWriter } from './sseWriter.js';
 
 export interface SseServerOptions {
   /** Path of the POST endpoint announced in the `endpoint` event (default `/messages`). */
@@ -69,9 +69,9 @@ export class SseServer {
       return;
     }
     const sessionId = randomUUID();
-    const writer = new SseWriter(res);
     const path = this.#options.messagesPath ?? '/messages';
-    writer.write({ event: 'endpoint', data: `${path}?sessionId=${sessionId}` });
+    const endpoint = formatSseEvent({ event: 'endpoint', data: `${path}?sessionId=${sessionId}` });
+    const writer = new SseWriter(res, endpoint);
     const session = new SseSession(sessionId, writer, {
       maxBufferedBytes: this.#options.maxBufferedBytes ?? 8 * 1024 * 1024,
       log: this.#log,

@@ -22,6 +22,18 @@ export function formatSseEvent(event: SseEvent): string {
   return `${out}\n`;
 }
 
+/** Not mutated: `writeHead` only reads a header array. */
+const SSE_HEADERS: string[] = [
+  'content-type',
+  'text/event-stream',
+  'cache-control',
+  'no-cache, no-transform',
+  'connection',
+  'keep-alive',
+  'x-accel-buffering',
+  'no',
+];
+
 export class SseWriter {
   readonly #res: ServerResponse;
   readonly #queue: string[] = [];
@@ -29,16 +41,20 @@ export class SseWriter {
   #ended = false;
   readonly #onClose: Array<() => void> = [];
 
-  constructor(res: ServerResponse, headers: Record<string, string> = {}) {
+  /**
+   * Sends the headers (200, `text/event-stream`, `Mcp-Session-Id` when given) together with
+   * `first`, the stream's first events (a priming event, an `endpoint`): one write, where
+   * flushing the headers alone first would cost a syscall of its own. An empty `first` flushes
+   * the headers alone (a resumption with nothing to replay yet).
+   */
+  constructor(res: ServerResponse, first: string, sessionId?: string) {
     this.#res = res;
-    res.writeHead(200, {
-      ...headers,
-      'content-type': 'text/event-stream',
-      'cache-control': 'no-cache, no-transform',
-      connection: 'keep-alive',
-      'x-accel-buffering': 'no',
-    });
-    res.flushHeaders();
+    res.writeHead(
+      200,
+      sessionId === undefined ? SSE_HEADERS : [...SSE_HEADERS, 'mcp-session-id', sessionId],
+    );
+    if (first === '') res.flushHeaders();
+    else res.write(first);
     res.on('drain', () => this.#flush());
     res.on('close', () => {
       this.#ended = true;

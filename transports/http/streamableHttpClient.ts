@@ -49,7 +49,8 @@ import {
   sendRequest,
 } from './httpRequest.js';
 import { idKey, requestIds, responseIds } from './messageShape.js';
-import { type HttpAuth, MAX_AUTH_RETRIES } from './oauth/httpAuth.js';
+import type { HttpAuth } from './oauth/httpAuth.js';
+import { postWithAuth } from './postWithAuth.js';
 import { SseParser } from './sseParser.js';
 
 export interface StreamableHttpClientOptions {
@@ -118,6 +119,8 @@ export class StreamableHttpClientTransport extends BaseTransport {
   #probe: ((status: number) => boolean) | undefined;
   /** A DELETE is being sent: the agent is destroyed after it rather than on finish. */
   #deleting = false;
+  /** `#postHeaders()`, cleared when the session id or the protocol version is set. */
+  #postBase: Record<string, string> | undefined;
 
   constructor(url: string | URL, options: StreamableHttpClientOptions = {}) {
     super();
@@ -138,6 +141,7 @@ export class StreamableHttpClientTransport extends BaseTransport {
 
   setProtocolVersion(version: string): void {
     this.#protocolVersion = version;
+    this.#postBase = undefined;
   }
 
   /**
@@ -250,44 +254,23 @@ export class StreamableHttpClientTransport extends BaseTransport {
     signal: AbortSignal,
     extra: Record<string, string> | undefined,
   ): Promise<IncomingMessage> {
-    const auth = this.#options.auth;
-    if (!auth) {
-      const headers = this.#headers({
-        accept: 'application/json, text/event-stream',
-        'content-type': 'application/json',
-        ...extra,
-      });
+    // Headers are read at each attempt: the session id or version may have come meanwhile.
+    const send = (): Promise<IncomingMessage> => {
+      const base = this.#postHeaders();
+      const headers = extra === undefined ? base : { ...base, ...extra };
       return this.#request({ method: 'POST', headers, body, signal });
-    }
-    return this.#postWithAuth(auth, body, signal, extra);
+    };
+    const auth = this.#options.auth;
+    return auth ? postWithAuth(auth, send) : send();
   }
 
-  async #postWithAuth(
-    auth: HttpAuth,
-    body: string,
-    signal: AbortSignal,
-    extra: Record<string, string> | undefined,
-  ): Promise<IncomingMessage> {
-    for (let attempt = 0; ; attempt++) {
-      const res = await this.#request({
-        method: 'POST',
-        headers: this.#headers({
-          accept: 'application/json, text/event-stream',
-          'content-type': 'application/json',
-          ...extra,
-        }),
-        body,
-        signal,
-      });
-      const status = res.statusCode ?? 0;
-      if ((status !== 401 && status !== 403) || attempt >= MAX_AUTH_RETRIES) return res;
-      const challenge = {
-        wwwAuthenticate: header(res, 'www-authenticate'),
-        dpopNonce: header(res, 'dpop-nonce'),
-      };
-      discard(res);
-      if (!(await auth.challenge(status, challenge))) return res;
-    }
+  /** The headers of every POST, built again only when the session id or version changes. */
+  #postHeaders(): Record<string, string> {
+    this.#postBase ??= this.#headers({
+      accept: 'application/json, text/event-stream',
+      'content-type': 'application/json',
+    });
+    return this.#postBase;
   }
 
   #openExchange(ids: readonly JsonRpcId[]): Exchange {
@@ -308,7 +291,6 @@ export class StreamableHttpClientTransport extends BaseTransport {
   }
 
   async #onResponse(res: IncomingMessage, exchange: Exchange, sentSession: boolean): Promise<void> {
-    const ids = [...exchange.pending.values()];
     const status = res.statusCode ?? 0;
     const ok = isOk(res);
     if (this.#probe) {
@@ -324,6 +306,7 @@ export class StreamableHttpClientTransport extends BaseTransport {
     const sessionId = header(res, 'mcp-session-id');
     if (sessionId !== undefined && this.#sessionId === undefined && ok) {
       this.#sessionId = sessionId;
+      this.#postBase = undefined;
       if (this.#options.openGetStream ?? true) this.#listen(undefined, 0);
     }
     if (status === 404 && sentSession) {
@@ -341,7 +324,7 @@ export class StreamableHttpClientTransport extends BaseTransport {
       await this.#stream(res, exchange);
       return;
     }
-    if (status === 202 || ids.length === 0) {
+    if (status === 202 || exchange.pending.size === 0) {
       if (!ok) this.#log.warn('the server refused a message', { status });
       discard(res);
       return;

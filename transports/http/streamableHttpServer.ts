@@ -39,8 +39,14 @@ export interface StreamableHttpOptions extends ModernHttpHooks {
   isStateless?: (message: unknown) => boolean;
   /** Accepted `MCP-Protocol-Version` header values; other values get 400. */
   supportedProtocolVersions?: readonly string[];
-  /** Answer POSTed requests with one `application/json` body instead of an SSE stream. */
+  /** Answer POSTed requests with one `application/json` body, never an SSE stream. */
   preferJson?: boolean;
+  /**
+   * A POST's answer is held for one `application/json` body this long at most (default
+   * 100 ms); a message related to it that is not a response, or this delay, starts an SSE
+   * stream instead (priming event first, so the client can resume). 0: SSE at once.
+   */
+  streamAfterMs?: number;
   /** Events kept per session for `Last-Event-ID` replay (default 1000). */
   replayBufferEvents?: number;
   /** Bytes kept per session for replay (default 16 MiB). */
@@ -72,6 +78,9 @@ export interface StreamableHttpOptions extends ModernHttpHooks {
   log?: Logger;
 }
 
+/** How long a POST's answer may be held for one JSON body before it becomes a stream. */
+export const DEFAULT_STREAM_AFTER_MS = 100;
+
 const header = (req: IncomingMessage, name: string): string | undefined => {
   const value = req.headers[name];
   return Array.isArray(value) ? value[0] : value;
@@ -102,6 +111,9 @@ export class StreamableHttpServer {
   readonly #unconfirmed = new Set<StreamableHttpSession | ModernExchange>();
 
   readonly #sweeper: NodeJS.Timeout | undefined;
+  /** The last POST `Accept` value parsed and its verdict: a client repeats the same one. */
+  #lastAccept: string | undefined;
+  #lastAcceptOk = false;
 
   constructor(options: StreamableHttpOptions = {}) {
     this.#options = options;
@@ -178,9 +190,18 @@ export class StreamableHttpServer {
     this.#connections.complete();
   }
 
+  /** Whether a POST's `Accept` allows both answers (the spec's MUST: else 406). */
+  #acceptsBoth(accept: string | undefined): boolean {
+    if (accept !== this.#lastAccept) {
+      this.#lastAccept = accept;
+      this.#lastAcceptOk =
+        accepts(accept, 'application/json') && accepts(accept, 'text/event-stream');
+    }
+    return this.#lastAcceptOk;
+  }
+
   async #post(req: IncomingMessage, res: ServerResponse, protection: Protection): Promise<void> {
-    const accept = header(req, 'accept');
-    if (!accepts(accept, 'application/json') || !accepts(accept, 'text/event-stream')) {
+    if (!this.#acceptsBoth(header(req, 'accept'))) {
       sendJsonRpcError(
         res,
         406,
@@ -194,8 +215,7 @@ export class StreamableHttpServer {
     if (!body.ok) return;
     // A trace given in HTTP headers joins the requests that carry none in `_meta`.
     const message = withTraceHeaders(body.value, req);
-    const items = Array.isArray(message) ? message : [message];
-    if (items.length === 0 || items.some((item) => shapeOf(item) === 'invalid')) {
+    if (!isJsonRpcBody(message)) {
       sendJsonRpcError(res, 400, ErrorCode.InvalidRequest, 'Invalid Request: not JSON-RPC 2.0');
       return;
     }
@@ -349,6 +369,7 @@ export class StreamableHttpServer {
     const session: StreamableHttpSession = new StreamableHttpSession({
       sessionId,
       preferJson: this.#options.preferJson ?? false,
+      streamAfterMs: this.#options.streamAfterMs ?? DEFAULT_STREAM_AFTER_MS,
       replayBufferEvents: this.#options.replayBufferEvents ?? 1000,
       replayBufferBytes: this.#options.replayBufferBytes ?? 16 * 1024 * 1024,
       maxPendingMessages: this.#options.maxPendingMessages ?? 1000,
@@ -375,6 +396,14 @@ export class StreamableHttpServer {
     this.#connections.next(session);
     return session;
   }
+}
+
+/** A JSON-RPC message, or a non-empty batch of them, by shape. */
+function isJsonRpcBody(message: unknown): boolean {
+  if (!Array.isArray(message)) return shapeOf(message) !== 'invalid';
+  if (message.length === 0) return false;
+  for (const item of message) if (shapeOf(item) === 'invalid') return false;
+  return true;
 }
 
 /** `message` with the POST's `traceparent`/`tracestate` headers in each request's `_meta`. */

@@ -2,10 +2,15 @@
  * One Streamable HTTP session seen as one `Transport` (a stateful session with an
  * `Mcp-Session-Id`, or a one-shot exchange for a stateless POST).
  *
- * Stream routing: a POST holding requests opens a stream (SSE, or a JSON body with
- * `preferJson`). A response goes to the stream of the POST that carried its request; any other
- * message sent with `relatedRequestId` of a request still unanswered goes to that stream when
- * it is SSE; everything else goes to the GET stream (stream 0), buffered up to
+ * Stream routing: a POST holding requests opens a stream. Its answer is held (issue 14, item
+ * 5): when every response of the POST comes before anything else for it, they go as one
+ * `application/json` body in one write; the first other message related to one of its
+ * requests (progress, a server request), or `streamAfterMs` without an answer, turns it into
+ * SSE (priming event, the responses held so far, then the rest), so long requests stay
+ * resumable. `streamAfterMs: 0` streams at once; `preferJson` never streams. A response goes
+ * to the stream of the POST that carried its request; any other message sent with
+ * `relatedRequestId` of a request still unanswered goes to that stream unless it is a final
+ * JSON reply (`preferJson`); everything else goes to the GET stream (stream 0), buffered up to
  * `maxPendingMessages` while no GET is connected. A POST stream ends after its last response.
  * Every SSE event has the id `<streamId>:<seq>` and is kept in a bounded replay buffer for
  * `Last-Event-ID` resumption on that same stream.
@@ -24,15 +29,18 @@ import type { JsonRpcId } from '../../core/rpc/jsonrpc.js';
 import type { CloseReason, SendOptions } from '../../core/rpc/transport.js';
 import { stringifyMessage } from '../../core/rpc/wire.js';
 import { BaseTransport } from '../baseTransport.js';
+import { sendJson } from './jsonReply.js';
 import { idKey, responseIds, shapeOf } from './messageShape.js';
 import { sendJsonRpcError } from './protection.js';
 import { formatEventId, parseEventId, ReplayBuffer } from './replayBuffer.js';
-import { SseWriter } from './sseWriter.js';
+import { formatSseEvent, SseWriter } from './sseWriter.js';
 
 export interface StreamableHttpSessionOptions {
   /** Undefined for a one-shot (stateless) exchange: it ends with its POST. */
   sessionId: string | undefined;
   preferJson: boolean;
+  /** A POST's answer held this long without a message becomes SSE (0: SSE at once). */
+  streamAfterMs: number;
   replayBufferEvents: number;
   replayBufferBytes: number;
   maxPendingMessages: number;
@@ -41,11 +49,15 @@ export interface StreamableHttpSessionOptions {
   onEnd: () => void;
 }
 
+/** A POST's answer while it is held for one JSON body. */
 interface JsonReply {
   res: ServerResponse;
+  /** The request keys of the POST, in order (the body's order). */
   order: string[];
   responses: Map<string, unknown>;
   batch: boolean;
+  /** Set while the reply may still turn into SSE (not with `preferJson`). */
+  timer: NodeJS.Timeout | undefined;
 }
 
 interface Stream {
@@ -81,6 +93,7 @@ export class StreamableHttpSession extends BaseTransport {
   readonly #resumes = new Subject<{ requestIds: JsonRpcId[] }>();
   readonly resumes$ = this.#resumes.asObservable();
   #nextStreamId = 1;
+  #sessionHeaders: Record<string, string> | undefined;
   #lastActive = Date.now();
 
   constructor(options: StreamableHttpSessionOptions) {
@@ -96,20 +109,22 @@ export class StreamableHttpSession extends BaseTransport {
     return total;
   }
 
+  /** `Mcp-Session-Id` for every response of the session (none for a one-shot exchange). */
   #headers(): Record<string, string> {
-    return this.sessionId === undefined ? {} : { 'mcp-session-id': this.sessionId };
+    this.#sessionHeaders ??=
+      this.sessionId === undefined ? {} : { 'mcp-session-id': this.sessionId };
+    return this.#sessionHeaders;
   }
 
   /** A POST of this session; `requests` are the ids of the requests in `body`. */
   acceptPost(body: unknown, requests: JsonRpcId[], res: ServerResponse): void {
     this.#lastActive = Date.now();
     const keys = requests.map(idKey);
-    const duplicate = requests.find(
-      (id, index) => this.#byRequest.has(idKey(id)) || keys.indexOf(idKey(id)) !== index,
-    );
-    if (duplicate !== undefined) {
-      this.#refuseDuplicate(res, duplicate, Array.isArray(body));
-      return;
+    for (let i = 0; i < keys.length; i++) {
+      if (this.#byRequest.has(keys[i]!) || keys.indexOf(keys[i]!) !== i) {
+        this.#refuseDuplicate(res, requests[i]!, Array.isArray(body));
+        return;
+      }
     }
     if (requests.length === 0) {
       res.writeHead(202, this.#headers()).end();
@@ -124,33 +139,62 @@ export class StreamableHttpSession extends BaseTransport {
       json: undefined,
       pending: new Map(),
     };
-    for (const id of requests) {
-      stream.pending.set(idKey(id), id);
-      this.#byRequest.set(idKey(id), stream);
+    for (let i = 0; i < keys.length; i++) {
+      stream.pending.set(keys[i]!, requests[i]!);
+      this.#byRequest.set(keys[i]!, stream);
     }
     this.#streams.set(stream.id, stream);
-    if (this.#options.preferJson) {
-      const order = requests.map(idKey);
-      stream.json = { res, order, responses: new Map(), batch: Array.isArray(body) };
+    const { preferJson, streamAfterMs } = this.#options;
+    if (preferJson || streamAfterMs > 0) {
+      const timer = preferJson
+        ? undefined
+        : setTimeout(StreamableHttpSession.#streamLater, streamAfterMs, this, stream);
+      timer?.unref();
+      stream.json = { res, order: keys, responses: new Map(), batch: Array.isArray(body), timer };
       res.on('close', () => {
         if (stream.json?.res === res) this.#disconnected(stream);
       });
-    } else {
-      const writer = new SseWriter(res, this.#headers());
-      // Prime the client with an event id so it can resume even before the first message.
-      writer.write({ id: formatEventId(stream.id, 0), data: '' });
-      this.#attach(stream, writer);
-    }
+    } else this.#startStream(stream, res);
     this.emitMessage(body);
+  }
+
+  static #streamLater(session: StreamableHttpSession, stream: Stream): void {
+    const json = stream.json;
+    if (json?.timer !== undefined && session.isOpen) {
+      stream.json = undefined;
+      session.#startStream(stream, json.res, json);
+    }
+  }
+
+  /**
+   * Answers POST stream `stream` with SSE on `res`: the priming event (an event id, so the
+   * client can resume even before the first message), then the responses `held` so far.
+   */
+  #startStream(stream: Stream, res: ServerResponse, held?: JsonReply): void {
+    if (held) clearTimeout(held.timer);
+    const writer = new SseWriter(
+      res,
+      formatSseEvent({ id: formatEventId(stream.id, 0), data: '' }),
+      this.sessionId,
+    );
+    this.#attach(stream, writer);
+    if (!held) return;
+    for (const key of held.order) {
+      const response = held.responses.get(key);
+      if (response !== undefined) this.#deliver(stream, stringifyMessage(response));
+    }
   }
 
   /** A GET: the standalone stream, or the resumption of any stream after `lastEventId`. */
   attachGet(res: ServerResponse, lastEventId: string | undefined): void {
     this.#lastActive = Date.now();
     if (lastEventId === undefined) {
-      const writer = new SseWriter(res, this.#headers());
-      writer.write({ id: formatEventId(0, this.#standalone.seq), data: '' });
-      for (const text of this.#undelivered.splice(0)) writer.writeRaw(text);
+      const priming = formatSseEvent({ id: formatEventId(0, this.#standalone.seq), data: '' });
+      const writer = new SseWriter(
+        res,
+        priming + this.#undelivered.splice(0).join(''),
+        this.sessionId,
+      );
       this.#undeliveredChars = 0;
       this.#attach(this.#standalone, writer);
       return;
@@ -160,14 +204,15 @@ export class StreamableHttpSession extends BaseTransport {
       sendJsonRpcError(res, 400, -32000, 'Bad Request: unknown Last-Event-ID', this.#headers());
       return;
     }
-    const writer = new SseWriter(res, this.#headers());
+    let replayed = '';
     for (const entry of this.#replay.after(cursor.streamId, cursor.seq)) {
-      writer.write({
+      replayed += formatSseEvent({
         id: formatEventId(entry.streamId, entry.seq),
         event: 'message',
         data: entry.data,
       });
     }
+    const writer = new SseWriter(res, replayed, this.sessionId);
     const stream = cursor.streamId === 0 ? this.#standalone : this.#streams.get(cursor.streamId);
     if (!stream) {
       writer.end(); // that stream is complete: the replay was all of it
@@ -208,7 +253,12 @@ export class StreamableHttpSession extends BaseTransport {
       }
     } else if (options.relatedRequestId !== undefined) {
       stream = this.#byRequest.get(idKey(options.relatedRequestId));
-      if (stream?.json) stream = undefined; // a JSON reply carries responses only
+      const json = stream?.json;
+      if (json?.timer !== undefined) {
+        // Something for the POST before its answer: the answer becomes a stream.
+        stream!.json = undefined;
+        this.#startStream(stream!, json.res, json);
+      } else if (json) stream = undefined; // a final JSON reply carries responses only
     }
     if (!stream) this.#sendStandalone(stringifyMessage(message));
     else if (stream.json) {
@@ -277,6 +327,7 @@ export class StreamableHttpSession extends BaseTransport {
   }
 
   #disconnected(stream: Stream): void {
+    clearTimeout(stream.json?.timer);
     stream.json = undefined;
     if (stream.pending.size === 0 || !this.isOpen) return;
     this.#disconnects.next({ requestIds: [...stream.pending.values()] });
@@ -342,22 +393,31 @@ export class StreamableHttpSession extends BaseTransport {
     this.#streams.delete(stream.id);
     const json = stream.json;
     if (json) {
-      const replies = json.order.map((k) => json.responses.get(k)).filter((r) => r !== undefined);
-      if (replies.length === 0) {
-        // Every request of the POST was cancelled: nothing to answer.
-        json.res.writeHead(202, this.#headers()).end();
-      } else {
-        // A refused batch is answered with one error, not an array.
-        const refused = replies.length === 1 && isIdlessError(replies[0]);
-        const body = json.batch && !refused ? replies : replies[0];
-        json.res.writeHead(200, { ...this.#headers(), 'content-type': 'application/json' });
-        json.res.end(stringifyMessage(body));
-      }
+      clearTimeout(json.timer);
       stream.json = undefined;
+      this.#replyJson(json);
     }
     stream.writer?.end();
     stream.writer = undefined;
     if (this.sessionId === undefined) this.finish({ kind: 'remote' });
+  }
+
+  /** Sends a held answer as one JSON body (one write: headers, `Content-Length`, body). */
+  #replyJson(json: JsonReply): void {
+    const replies: unknown[] = [];
+    for (const key of json.order) {
+      const reply = json.responses.get(key);
+      if (reply !== undefined) replies.push(reply);
+    }
+    if (replies.length === 0) {
+      // Every request of the POST was cancelled: nothing to answer.
+      json.res.writeHead(202, this.#headers()).end();
+      return;
+    }
+    // A refused batch is answered with one error, not an array.
+    const refused = replies.length === 1 && isIdlessError(replies[0]);
+    const body = json.batch && !refused ? replies : replies[0];
+    sendJson(json.res, 200, stringifyMessage(body), this.sessionId);
   }
 
   /** A request id already in flight: refused here, the first request keeps its answer. */
@@ -370,8 +430,7 @@ export class StreamableHttpSession extends BaseTransport {
         message: `Invalid Request: request id ${JSON.stringify(id)} is already in flight in this session`,
       },
     };
-    res.writeHead(batch ? 400 : 200, { ...this.#headers(), 'content-type': 'application/json' });
-    res.end(JSON.stringify(error));
+    sendJson(res, batch ? 400 : 200, JSON.stringify(error), this.sessionId);
   }
 
   /** Every way the session ends comes through here: release its responses. */
@@ -380,6 +439,7 @@ export class StreamableHttpSession extends BaseTransport {
     const writers = [this.#standalone.writer];
     for (const stream of this.#streams.values()) {
       writers.push(stream.writer);
+      clearTimeout(stream.json?.timer);
       if (stream.json && !stream.json.res.headersSent) {
         sendJsonRpcError(stream.json.res, 404, -32000, 'Session ended');
       }

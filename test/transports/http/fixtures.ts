@@ -128,6 +128,18 @@ export async function readEvents(
   return events;
 }
 
+/**
+ * The JSON-RPC messages of a POST's answer, whichever form it took: one `application/json`
+ * body (a batch counts as its items) or an SSE stream read to its end.
+ */
+export async function readMessages(res: Response): Promise<unknown[]> {
+  if (res.headers.get('content-type')?.startsWith('application/json')) {
+    const body: unknown = await res.json();
+    return Array.isArray(body) ? body : [body];
+  }
+  return messagesOf(await readEvents(res));
+}
+
 /** The JSON-RPC messages among SSE events (skips the empty priming events). */
 export const messagesOf = (events: ParsedSseEvent[]): unknown[] =>
   events.filter((e) => e.type === 'message' && e.data !== '').map((e) => JSON.parse(e.data));

@@ -32,8 +32,15 @@ function handle(request: JsonRpcRequest): Observable<InboundEvent> {
   return of({ kind: 'result', result: { method: request.method } });
 }
 
-async function start(preferJson = false) {
-  facade = await createHttpFacade({ preferJson });
+/** The three ways a POST may be answered: SSE at once, always JSON, held (the default). */
+const MODES = {
+  SSE: { streamAfterMs: 0 },
+  JSON: { preferJson: true },
+  held: {},
+} as const;
+
+async function start(options: { preferJson?: boolean; streamAfterMs?: number } = {}) {
+  facade = await createHttpFacade(options);
   const sessions: StreamableHttpSession[] = [];
   facade.connections$.subscribe((session) => {
     sessions.push(session as StreamableHttpSession);
@@ -58,15 +65,18 @@ async function start(preferJson = false) {
 }
 
 describe('every POST ends', () => {
-  for (const preferJson of [false, true]) {
-    it(`a refused batch (2025-06-18) is answered on its own POST, which ends (${preferJson ? 'JSON' : 'SSE'})`, async () => {
-      const { send } = await start(preferJson);
+  for (const [mode, options] of Object.entries(MODES)) {
+    it(`a refused batch (2025-06-18) is answered on its own POST, which ends (${mode})`, async () => {
+      const { send } = await start(options);
       const res = await send([
         { jsonrpc: '2.0', id: 2, method: 'ping' },
         { jsonrpc: '2.0', id: 3, method: 'ping' },
       ]);
+      expect(res.headers.get('content-type')).toBe(
+        mode === 'SSE' ? 'text/event-stream' : 'application/json',
+      );
       const text = await res.text();
-      const body = preferJson ? JSON.parse(text) : messagesOf(parseSse(text))[0];
+      const body = mode === 'SSE' ? messagesOf(parseSse(text))[0] : JSON.parse(text);
       expect(body).toMatchObject({ id: null, error: { code: -32600 } });
       expect(JSON.stringify(body)).toContain('batches are not supported');
     });

@@ -25,7 +25,8 @@ const B = { authorization: 'Bearer token-b' };
 
 describe('Streamable HTTP sessions bound to their token', () => {
   it('answers 404 to another token on POST, GET, Last-Event-ID replay and DELETE', async () => {
-    running = await startEchoFacade({ bearerTokens: ['token-a', 'token-b'] });
+    // SSE answers (streamAfterMs 0): B must not replay A's events by their ids.
+    running = await startEchoFacade({ bearerTokens: ['token-a', 'token-b'], streamAfterMs: 0 });
     const { url } = running.facade;
     const opened = await post(url, initialize(), A);
     const sessionId = opened.headers.get('mcp-session-id') ?? '';

@@ -9,6 +9,7 @@ import {
   openSession,
   post,
   readEvents,
+  readMessages,
   startEchoFacade,
   until,
 } from './fixtures.js';
@@ -31,7 +32,7 @@ describe('Streamable HTTP sessions', () => {
     expect(res.status).toBe(200);
     const id = res.headers.get('mcp-session-id');
     expect(id).toMatch(/^[\x21-\x7e]{32,}$/);
-    expect(messagesOf(await readEvents(res))).toEqual([
+    expect(await readMessages(res)).toEqual([
       expect.objectContaining({ id: 1, result: expect.objectContaining({ echo: 'initialize' }) }),
     ]);
     expect(sessions).toHaveLength(1);
@@ -154,12 +155,100 @@ describe('Streamable HTTP responses', () => {
   });
 
   it('streams SSE with event ids, and closes the stream after the last response', async () => {
-    const { facade } = await start();
+    const { facade } = await start({ streamAfterMs: 0 });
     const res = await post(facade.url, initialize());
     expect(res.headers.get('content-type')).toBe('text/event-stream');
     const events = await readEvents(res); // returns only once the server ended the stream
     expect(events.every((e) => /^\d+:\d+$/.test(e.lastEventId))).toBe(true);
     expect(messagesOf(events)).toHaveLength(1);
+  });
+
+  it('answers a POST whose response comes first with one application/json body', async () => {
+    const { facade } = await start();
+    const id = await openSession(facade.url);
+    const res = await post(
+      facade.url,
+      { jsonrpc: '2.0', id: 2, method: 'tools/list' },
+      { 'mcp-session-id': id },
+    );
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toBe('application/json');
+    expect(res.headers.get('mcp-session-id')).toBe(id);
+    expect(res.headers.get('transfer-encoding')).toBeNull();
+    const text = await res.text();
+    expect(Number(res.headers.get('content-length'))).toBe(Buffer.byteLength(text));
+    expect(JSON.parse(text)).toEqual({
+      jsonrpc: '2.0',
+      id: 2,
+      result: { echo: 'tools/list', params: null },
+    });
+  });
+
+  it('turns a held answer into SSE after streamAfterMs: primed, so the client can resume', async () => {
+    let answer: (() => void) | undefined;
+    running = await startEchoFacade({ streamAfterMs: 20 }, (session, message) => {
+      if (message.method === 'slow') {
+        answer = () => session.send({ jsonrpc: '2.0', id: message.id, result: { late: true } });
+      } else if ('id' in message) session.send({ jsonrpc: '2.0', id: message.id, result: {} });
+    });
+    const url = running.facade.url;
+    const id = await openSession(url);
+    const abort = new AbortController();
+    const res = await fetch(url, {
+      method: 'POST',
+      headers: { accept: ACCEPT_BOTH, 'content-type': 'application/json', 'mcp-session-id': id },
+      body: JSON.stringify({ jsonrpc: '2.0', id: 5, method: 'slow' }),
+      signal: abort.signal,
+    });
+    expect(res.headers.get('content-type')).toBe('text/event-stream');
+    const [priming] = await readEvents(res, 1);
+    expect(priming).toMatchObject({ data: '' });
+    expect(answer).toBeDefined(); // not called yet: the stream started without it
+    abort.abort();
+    await until(() => running!.sessions[0]!.bufferedBytes === 0);
+    answer!();
+    const resumed = await fetch(url, {
+      headers: {
+        accept: 'text/event-stream',
+        'mcp-session-id': id,
+        'last-event-id': priming!.lastEventId,
+      },
+    });
+    expect(messagesOf(await readEvents(resumed))).toEqual([
+      { jsonrpc: '2.0', id: 5, result: { late: true } },
+    ]);
+  });
+
+  it('streams the responses held so far first when a batch turns into SSE', async () => {
+    running = await startEchoFacade({}, (session, message) => {
+      if (message.method === 'quick') session.send({ jsonrpc: '2.0', id: message.id, result: {} });
+      else if (message.method === 'slow') {
+        const later = (): void => {
+          session.send(
+            { jsonrpc: '2.0', method: 'progress', params: { n: 1 } },
+            { relatedRequestId: message.id as string },
+          );
+          session.send({ jsonrpc: '2.0', id: message.id, result: { done: true } });
+        };
+        setTimeout(later, 5);
+      } else if ('id' in message) session.send({ jsonrpc: '2.0', id: message.id, result: {} });
+    });
+    const url = running.facade.url;
+    const id = await openSession(url);
+    const res = await post(
+      url,
+      [
+        { jsonrpc: '2.0', id: 'a', method: 'quick' },
+        { jsonrpc: '2.0', id: 'b', method: 'slow' },
+      ],
+      { 'mcp-session-id': id },
+    );
+    expect(res.headers.get('content-type')).toBe('text/event-stream');
+    expect(messagesOf(await readEvents(res))).toEqual([
+      { jsonrpc: '2.0', id: 'a', result: {} },
+      { jsonrpc: '2.0', method: 'progress', params: { n: 1 } },
+      { jsonrpc: '2.0', id: 'b', result: { done: true } },
+    ]);
   });
 
   it('sends related messages on the POST stream and unrelated ones on the GET stream', async () => {
@@ -315,7 +404,7 @@ describe('Streamable HTTP resumption', () => {
   });
 
   it('never replays another stream, and rejects an unknown Last-Event-ID', async () => {
-    const { facade, sessions } = await start();
+    const { facade, sessions } = await start({ streamAfterMs: 0 });
     const id = await openSession(facade.url);
     sessions[0]!.send({ jsonrpc: '2.0', method: 'for-get-stream' });
     const replay = await fetch(facade.url, {
