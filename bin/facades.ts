@@ -13,7 +13,10 @@ import type { ObserveEndpoints } from '../transports/http/observeRoutes.js';
 import { SseSession } from '../transports/http/sseSession.js';
 import { createWebSocketFacade } from '../transports/websocket/websocketServer.js';
 
-/** `http`: SSE-streamed POST responses; `http-json`: one JSON body per POST; `ws`: WebSocket. */
+/**
+ * `http`: a POST's answer as one JSON body, or an SSE stream once progress, a server request or
+ * 100 ms come first (transports/http/README.md); `http-json`: always one JSON body; `ws`: WebSocket.
+ */
 export type ListenKind = 'http' | 'http-json' | 'ws';
 
 export interface ListenSpec {
