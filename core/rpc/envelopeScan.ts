@@ -97,7 +97,7 @@ function skipString(text: string, i: number): number {
 
 /** The scanner's result for one value: where it ends (-1: invalid or unsure), its depth. */
 let scannedDepth = 0;
-/** Reused stack of open containers (true: object). */
+/** Reused stack of open containers (true: object), indexed by depth − 1 (never shrunk). */
 const open: boolean[] = [];
 
 /**
@@ -105,7 +105,11 @@ const open: boolean[] = [];
  * -1 when it is not valid JSON (or nests past `SCAN_MAX_DEPTH`); sets `scannedDepth`.
  */
 export function skipValue(text: string, i: number): number {
-  open.length = 0;
+  // A string (most member values): no container stack needed.
+  if (text.charCodeAt(i) === QUOTE) {
+    scannedDepth = 0;
+    return skipString(text, i);
+  }
   let depth = 0;
   let maxDepth = 0;
   for (;;) {
@@ -119,11 +123,10 @@ export function skipValue(text: string, i: number): number {
       if (depth > SCAN_MAX_DEPTH) return -1;
       if (depth > maxDepth) maxDepth = depth;
       const isObject = c === OPEN_OBJECT;
-      open.push(isObject);
+      open[depth - 1] = isObject;
       i = skipSpace(text, i + 1);
       const close = text.charCodeAt(i);
       if (close === (isObject ? CLOSE_OBJECT : CLOSE_ARRAY)) {
-        open.pop();
         depth -= 1;
         i += 1;
       } else if (isObject) {
@@ -165,7 +168,6 @@ export function skipValue(text: string, i: number): number {
         break;
       }
       if (d !== (inObject ? CLOSE_OBJECT : CLOSE_ARRAY)) return -1;
-      open.pop();
       depth -= 1;
       i += 1;
     }
