@@ -143,5 +143,10 @@ export function forwardTo(
   caller: Caller,
 ): Observable<InboundEvent> {
   checkAccess(host, caller, upstream, 'upstream', '');
-  return new ForCaller(host.forward(upstream, method, params, caller), host.scheduler);
+  const forwarded = host.forward(upstream, method, params, caller);
+  // A caller without a progress token gets no progress (none is asked of the upstream, and its
+  // connection would drop it): nothing to relabel or space out, so no layer for it.
+  return caller.inbound.progressToken === undefined
+    ? forwarded
+    : new ForCaller(forwarded, host.scheduler);
 }
