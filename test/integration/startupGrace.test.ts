@@ -81,8 +81,14 @@ describe('start-up grace (stdio CLI)', () => {
       { tries: 200, everyMs: 100 },
     );
     expect(names).toContain('e__echo');
-    expect(
-      cli.wire.some((m) => 'method' in m && m.method === 'notifications/tools/list_changed'),
-    ).toBe(true);
+    // Catalog changes are announced coalesced, 10 ms after they happen (actors/router/facade.ts
+    // `ListChanges`): a poll may see the tool first, and the notification follows.
+    const announced = await eventually(
+      () =>
+        cli.wire.some((m) => 'method' in m && m.method === 'notifications/tools/list_changed') ||
+        undefined,
+      { tries: 50, everyMs: 20 },
+    );
+    expect(announced).toBe(true);
   }, 30_000);
 });
