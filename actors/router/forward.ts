@@ -125,6 +125,7 @@ export function forwardTo(
       relatedRequestId: caller.inbound.id,
     });
   }
-  if (!isolated && upstream.era === 'modern') return tracked();
+  // (An isolated upstream never gets here: it serves client sessions only, refused above.)
+  if (upstream.era === 'modern') return tracked();
   return host.serverRequests().modern.track(upstreamName, method, params, caller, tracked);
 }
