@@ -4,9 +4,11 @@
  *
  * Reading: every chunk goes through `NdjsonDecoder`; values go to `messages$`, framing problems
  * to `errors$`.
- * Writing: one `write` of `JSON + "\n"` per message while the stream accepts data. Once
- * `write` returns false, later messages wait in a queue until `drain`, then go out in one
- * corked batch. `bufferedBytes` counts the queue plus what the stream itself holds; when
+ * Writing: the messages sent during one tick are batched, but not all held to the tick's end.
+ * The first one goes out at once and then every `BURST_WRITE_EVERY`th, so the peer starts
+ * on a burst while the router is still working through it (bench/README.md, "Pipelining
+ * the writes"); the rest go out in one write at the end of the tick. Once `write` returns
+ * false, later messages wait in a queue until `drain`, then go out in one corked batch. `bufferedBytes` counts the queue plus what the stream itself holds; when
  * another message would be queued past `maxBufferedBytes`, the subclass is told
  * (`onSlowReader`) and closes with reason `slow-reader`. A single message larger than the
  * bound is still written when nothing is waiting: the bound is on a reader falling behind.
@@ -21,6 +23,13 @@ import { type DecodedFrame, encodeLine, NdjsonDecoder } from './ndjson.js';
 export const DEFAULT_MAX_BUFFERED_BYTES = 64 * 1024 * 1024;
 /** A tick's batch up to this size is joined into one buffer before writing. */
 const BATCH_COPY_LIMIT = 256 * 1024;
+/**
+ * Within one tick, the first message is written at once and then every this many: a burst of
+ * 32 requests read in one chunk reaches the upstream in writes of 1, 8, 8, 8, 7 instead of one
+ * write after the last, so the upstream (and the client, for responses) works in parallel with
+ * the router instead of in turn. Measured: 2, 4 and 16 were all slower than 8 at 100 B and 1 KiB.
+ */
+const BURST_WRITE_EVERY = 8;
 
 export interface StreamTransportOptions {
   /** Largest accepted inbound message in bytes (see `NdjsonDecoder`). Default 64 MiB. */
@@ -52,8 +61,15 @@ export abstract class StreamTransport extends BaseTransport {
   // under for other text, which is precise enough for a memory bound.
   #batchBytes = 0;
   #batchScheduled = false;
-  readonly #flushBatch = (): void => {
+  /** Messages sent in the current tick (what `BURST_WRITE_EVERY` counts). */
+  #sentThisTick = 0;
+  readonly #endTick = (): void => {
     this.#batchScheduled = false;
+    this.#sentThisTick = 0;
+    this.#flushBatch();
+  };
+
+  #flushBatch(): void {
     const batch = this.#batch;
     if (batch.length === 0) return;
     this.#batch = [];
@@ -74,7 +90,7 @@ export abstract class StreamTransport extends BaseTransport {
       if (!output.write(bytes)) this.#waitingForDrain = true;
     }
     if (pieces.length > 1) output.uncork();
-  };
+  }
 
   readonly #onData = (chunk: Buffer | string): void => {
     this.#emitFrames(this.#decoder.push(typeof chunk === 'string' ? Buffer.from(chunk) : chunk));
@@ -125,9 +141,10 @@ export abstract class StreamTransport extends BaseTransport {
     if (!this.#waitingForDrain) {
       this.#batch.push(bytes);
       this.#batchBytes += bytes.length;
+      if (this.#sentThisTick++ % BURST_WRITE_EVERY === 0) this.#flushBatch();
       if (!this.#batchScheduled) {
         this.#batchScheduled = true;
-        queueMicrotask(this.#flushBatch);
+        queueMicrotask(this.#endTick);
       }
       return;
     }

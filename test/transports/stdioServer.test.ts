@@ -53,12 +53,34 @@ describe('StdioServerTransport', () => {
     transport.send({ jsonrpc: '2.0', method: 'notifications/progress' });
     // Not JSON: thrown to the sender (which fails its request at once), nothing written.
     expect(() => transport.send({ bad: 10n })).toThrow(TypeError);
-    expect(readAll(output)).toBe(''); // a tick's messages are written together, after the tick
+    // The first message of a tick is written at once, the second with the rest of the tick.
+    expect(readAll(output)).toBe('{"jsonrpc":"2.0","id":1,"result":{"text":"multi\\nline"}}\n');
     await Promise.resolve();
-    expect(readAll(output)).toBe(
-      '{"jsonrpc":"2.0","id":1,"result":{"text":"multi\\nline"}}\n' +
-        '{"jsonrpc":"2.0","method":"notifications/progress"}\n',
-    );
+    expect(readAll(output)).toBe('{"jsonrpc":"2.0","method":"notifications/progress"}\n');
+  });
+
+  it('writes a burst as it goes: the first message, then every eighth, then the rest after the tick', async () => {
+    const { output, transport } = setup();
+    const writes: string[] = [];
+    output.on('data', (chunk: Buffer) => writes.push(String(chunk)));
+    for (let id = 1; id <= 20; id += 1) transport.send({ jsonrpc: '2.0', id, result: {} });
+    const ids = (): number[][] =>
+      writes.map((w) =>
+        w
+          .trimEnd()
+          .split('\n')
+          .map((line) => JSON.parse(line).id as number),
+      );
+    const range = (from: number, to: number): number[] =>
+      Array.from({ length: to - from + 1 }, (_, i) => from + i);
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(ids()).toEqual([[1], range(2, 9), range(10, 17), range(18, 20)]);
+    // The count starts again in the next tick.
+    writes.length = 0;
+    transport.send({ jsonrpc: '2.0', id: 21, result: {} });
+    transport.send({ jsonrpc: '2.0', id: 22, result: {} });
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(ids()).toEqual([[21], [22]]);
   });
 
   it('closes with remote when its input ends, emitting a last unterminated line first', async () => {
