@@ -171,19 +171,22 @@ describe('envelope-only forwarding', () => {
       fc.constantFrom('insert', 'replace', 'delete'),
       significant,
     );
-    const base = fc.tuple(id, payload, fc.boolean(), format).map(([someId, body, response, how]) =>
-      write(
-        response
-          ? { jsonrpc: '2.0', id: someId, result: { body, pad: 'z'.repeat(RAW_MIN_CHARS) } }
-          : {
-              jsonrpc: '2.0',
-              id: someId,
-              method: 'tools/call',
-              params: { name: 'n', arguments: { body, pad: 'z'.repeat(RAW_MIN_CHARS) } },
-            },
-        how,
-      ),
-    );
+    // Pads past 512 characters take the scanner's long-string path (JSON.parse of the string).
+    const base = fc
+      .tuple(id, payload, fc.boolean(), format, fc.constantFrom(RAW_MIN_CHARS, 700))
+      .map(([someId, body, response, how, padLength]) =>
+        write(
+          response
+            ? { jsonrpc: '2.0', id: someId, result: { body, pad: 'z'.repeat(padLength) } }
+            : {
+                jsonrpc: '2.0',
+                id: someId,
+                method: 'tools/call',
+                params: { name: 'n', arguments: { body, pad: 'z'.repeat(padLength) } },
+              },
+          how,
+        ),
+      );
     fc.assert(
       fc.property(base, fc.array(mutation, { minLength: 1, maxLength: 3 }), (text, edits) => {
         let mutated = text;
@@ -214,6 +217,63 @@ describe('envelope-only forwarding', () => {
         );
       }),
       { numRuns: 1000 },
+    );
+  });
+
+  it('checks long strings (the JSON.parse path) exactly as JSON.parse does', () => {
+    const valid = (text: string): boolean => {
+      try {
+        JSON.parse(text);
+        return true;
+      } catch {
+        return false;
+      }
+    };
+    // Pieces of a string body: plain text, valid and broken escapes, raw quotes and controls.
+    const piece = fc.oneof(
+      { weight: 8, arbitrary: fc.string({ minLength: 20, maxLength: 120 }) },
+      fc.constantFrom(
+        '\\"',
+        '\\\\',
+        '\\n',
+        '\\u00e9',
+        '\\u00zz',
+        '\\x',
+        '"',
+        '\\',
+        '\u0000',
+        '\u001f',
+        '\t',
+        '·',
+      ),
+    );
+    // Sometimes a long plain start, so that escapes and quotes come past the 512th character.
+    const body = fc
+      .tuple(fc.constantFrom(0, 520), fc.array(piece, { minLength: 5, maxLength: 40 }))
+      .map(([plain, parts]) => 'p'.repeat(plain) + parts.join(''));
+    fc.assert(
+      fc.property(body, fc.constantFrom('', ']', ',1]', '"x"]'), (text, after) => {
+        const literal = `"${text}"`;
+        const end = skipValue(literal, 0);
+        expect(end >= 0 && end === literal.length).toBe(valid(literal));
+        // Inside an array: the scanner finds the same end as JSON.parse's view of the text.
+        const array = `[${literal}${after === '' ? ']' : after}`;
+        const arrayEnd = skipValue(array, 0);
+        expect(arrayEnd >= 0 && arrayEnd === array.length).toBe(valid(array));
+      }),
+      { numRuns: 2000 },
+    );
+    // And valid long strings of any content are accepted, whatever they hold.
+    fc.assert(
+      fc.property(
+        fc.string({ minLength: 300, maxLength: 3000, unit: 'binary' }),
+        fc.array(fc.constantFrom('"', '\\', '\\"', '\n', '\u0000', 'é'), { maxLength: 20 }),
+        (text, specials) => {
+          const literal = JSON.stringify(text + specials.join(''));
+          expect(skipValue(literal, 0)).toBe(literal.length);
+        },
+      ),
+      { numRuns: 300 },
     );
   });
 
