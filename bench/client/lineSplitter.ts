@@ -27,17 +27,34 @@ export function createLineSplitter(onLine: (line: string) => void): (chunk: Buff
 
 /**
  * Coalesces the strings written in one tick into one `write` (one syscall for a burst of
- * small responses instead of one per message).
+ * small responses instead of one per message). With `burstEvery`, the router's policy
+ * (transports/streamTransport.ts): the first line of a tick goes out at once and then every
+ * `burstEvery`th, the rest at the end of the tick (the relay floor uses it).
  */
-export function createBatchedWriter(write: (text: string) => void): (line: string) => void {
+export function createBatchedWriter(
+  write: (text: string) => void,
+  burstEvery = 0,
+): (line: string) => void {
   let batch: string[] = [];
+  let sent = 0;
+  let scheduled = false;
   const flush = (): void => {
+    if (batch.length === 0) return;
     const text = batch.length === 1 ? batch[0]! : batch.join('');
     batch = [];
     write(text);
   };
+  const endTick = (): void => {
+    scheduled = false;
+    sent = 0;
+    flush();
+  };
   return (line) => {
-    if (batch.length === 0) process.nextTick(flush);
     batch.push(line);
+    if (burstEvery > 0 && sent++ % burstEvery === 0) flush();
+    if (!scheduled) {
+      scheduled = true;
+      process.nextTick(endTick);
+    }
   };
 }

@@ -8,8 +8,9 @@
  *
  * It spawns the upstream, reads NDJSON lines from stdin, gives each request its own id (the
  * client's id text is spliced out and a counter spliced in; the payload is never parsed),
- * writes to the upstream's stdin once per tick, and maps the ids of the responses back the same
- * way. Notifications, responses from the client and requests from the upstream pass through
+ * writes to the upstream's stdin with the router's write policy (the first line of a tick at
+ * once, then every eighth, the rest at the end of the tick), and maps the ids of the responses
+ * back the same way. Notifications, responses from the client and requests from the upstream pass through
  * unchanged.
  *
  * It is a floor, not a proxy: no routing, namespacing, queue, timeouts, cancellation mapping,
@@ -232,21 +233,38 @@ function byteLines(onLine: (line: Buffer) => void): (chunk: Buffer) => void {
 }
 
 const NEWLINE = Buffer.from('\n');
+/** The router's `BURST_WRITE_EVERY` (transports/streamTransport.ts). */
+const BURST_EVERY = 8;
 
-/** The pieces written in one tick go out in one corked `writev`. */
+/**
+ * The pieces written in one tick go out in corked `writev`s, with the router's write policy:
+ * the first line at once, then every `BURST_EVERY`th, the rest at the end of the tick.
+ */
 function batchedPieces(stream: Writable): (pieces: Buffer[]) => void {
   let batch: Buffer[] = [];
+  let sent = 0;
+  let scheduled = false;
   const flush = (): void => {
+    if (batch.length === 0) return;
     const pieces = batch;
     batch = [];
     stream.cork();
     for (const piece of pieces) stream.write(piece);
     stream.uncork();
   };
+  const endTick = (): void => {
+    scheduled = false;
+    sent = 0;
+    flush();
+  };
   return (pieces) => {
-    if (batch.length === 0) process.nextTick(flush);
     for (const piece of pieces) batch.push(piece);
     batch.push(NEWLINE);
+    if (sent++ % BURST_EVERY === 0) flush();
+    if (!scheduled) {
+      scheduled = true;
+      process.nextTick(endTick);
+    }
   };
 }
 
@@ -284,8 +302,8 @@ function main(): void {
     );
   } else {
     const ids = new IdMap();
-    const toUpstream = createBatchedWriter((text) => child.stdin.write(text));
-    const toClient = createBatchedWriter((text) => out.write(text));
+    const toUpstream = createBatchedWriter((text) => child.stdin.write(text), BURST_EVERY);
+    const toClient = createBatchedWriter((text) => out.write(text), BURST_EVERY);
     process.stdin.on(
       'data',
       createLineSplitter((line) => toUpstream(`${ids.fromClient(line)}\n`)),
