@@ -8,6 +8,7 @@
 import { firstValueFrom } from 'rxjs';
 import { SUPERVISION_DEFAULTS } from '../core/config/supervisionConfig.js';
 import type { TrafficCounter } from '../core/observe/traffic.js';
+import { ROUTED_RAW_MIN_CHARS } from '../core/rpc/envelopeScan.js';
 import type { Logger, Router } from '../index.js';
 import { StdioServerTransport } from '../transports/stdio.js';
 import { processStdout } from '../transports/stdioServer.js';
@@ -36,6 +37,7 @@ export async function serve(router: Router, log: Logger, options: ServeOptions):
   const stdioTransport = options.stdio
     ? new StdioServerTransport({
         log,
+        rawMinChars: ROUTED_RAW_MIN_CHARS,
         ...(maxBufferedBytes === undefined ? {} : { maxBufferedBytes }),
       })
     : undefined;

@@ -13,6 +13,7 @@
  */
 import type { UpstreamConfig } from '../core/config/config.js';
 import type { Logger } from '../core/log.js';
+import { ROUTED_RAW_MIN_CHARS } from '../core/rpc/envelopeScan.js';
 import type { Transport } from '../core/rpc/transport.js';
 import { connectHttpUpstream } from './http/connectHttpUpstream.js';
 import { oauthClientFor } from './http/oauth/index.js';
@@ -55,6 +56,7 @@ function create(config: UpstreamConfig, log: Logger): Startable {
       inheritEnv: config.inheritEnv,
       ...(config.cwd === undefined ? {} : { cwd: config.cwd }),
       name: config.name,
+      rawMinChars: ROUTED_RAW_MIN_CHARS,
       log,
     });
   }

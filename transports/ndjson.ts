@@ -21,6 +21,8 @@ export const DEFAULT_MAX_MESSAGE_BYTES = 64 * 1024 * 1024;
 export interface NdjsonDecoderOptions {
   /** Largest accepted message in bytes, without the newline. Default `DEFAULT_MAX_MESSAGE_BYTES`. */
   maxMessageBytes?: number;
+  /** Payloads kept raw from this length (`decodeMessage`). Default `RAW_MIN_CHARS`. */
+  rawMinChars?: number;
 }
 
 /** What the decoder produces: a parsed value, or a framing error the peer should hear about. */
@@ -54,6 +56,7 @@ const formatBytes = (bytes: number): string => {
 
 export class NdjsonDecoder {
   readonly maxMessageBytes: number;
+  readonly #rawMinChars: number | undefined;
   /** Completed pieces of the current message, in order. */
   #pieces: Buffer[] = [];
   /** Bytes of the current message held so far (pieces + staging). */
@@ -75,6 +78,7 @@ export class NdjsonDecoder {
     const max = options.maxMessageBytes ?? DEFAULT_MAX_MESSAGE_BYTES;
     this.maxMessageBytes =
       Number.isFinite(max) && max > 0 ? Math.floor(max) : DEFAULT_MAX_MESSAGE_BYTES;
+    this.#rawMinChars = options.rawMinChars;
   }
 
   /** Bytes of an incomplete message held in memory. */
@@ -200,7 +204,7 @@ export class NdjsonDecoder {
     if (end === 0) return;
     const text = line.toString('utf8', 0, end);
     try {
-      this.#out.push({ kind: 'message', value: decodeMessage(text) });
+      this.#out.push({ kind: 'message', value: decodeMessage(text, this.#rawMinChars) });
     } catch {
       if (text.trim() === '') return; // a blank line is not a message
       this.#out.push({

@@ -36,6 +36,11 @@ export interface StreamTransportOptions {
   maxMessageBytes?: number;
   /** Bound on outbound bytes waiting for the reader. Default `DEFAULT_MAX_BUFFERED_BYTES`. */
   maxBufferedBytes?: number;
+  /**
+   * Payloads kept raw from this length (core/rpc/wire.ts `decodeMessage`); the router's own
+   * transports pass `ROUTED_RAW_MIN_CHARS`. Default `RAW_MIN_CHARS`.
+   */
+  rawMinChars?: number;
   log?: Logger;
 }
 
@@ -113,9 +118,12 @@ export abstract class StreamTransport extends BaseTransport {
     const max = options.maxBufferedBytes ?? DEFAULT_MAX_BUFFERED_BYTES;
     this.maxBufferedBytes = max > 0 ? max : DEFAULT_MAX_BUFFERED_BYTES;
     this.log = options.log ?? silentLogger;
-    this.#decoder = new NdjsonDecoder(
-      options.maxMessageBytes === undefined ? {} : { maxMessageBytes: options.maxMessageBytes },
-    );
+    this.#decoder = new NdjsonDecoder({
+      ...(options.maxMessageBytes === undefined
+        ? {}
+        : { maxMessageBytes: options.maxMessageBytes }),
+      ...(options.rawMinChars === undefined ? {} : { rawMinChars: options.rawMinChars }),
+    });
   }
 
   override get bufferedBytes(): number {

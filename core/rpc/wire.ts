@@ -41,10 +41,11 @@ export function parseMessage(text: string): unknown {
 /**
  * A message read from `text`: `parseMessage`, except that a routed payload (a response's
  * `result`, a request's `params.arguments`) is validated but kept as its text (`RawJson`,
- * envelopeScan.ts). Invalid JSON throws the same `SyntaxError` as `parseMessage`.
+ * envelopeScan.ts) when it is at least `rawMinChars` long (default `RAW_MIN_CHARS`). Invalid
+ * JSON throws the same `SyntaxError` as `parseMessage`.
  */
-export function decodeMessage(text: string): unknown {
-  const scanned = scanEnvelope(text);
+export function decodeMessage(text: string, rawMinChars?: number): unknown {
+  const scanned = scanEnvelope(text, rawMinChars);
   if (scanned === undefined) return parseMessage(text);
   // Built from the scanned members when that is sure to mean the same (envelopeScan.ts).
   const built = scanned.message();

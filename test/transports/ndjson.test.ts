@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { RAW_MIN_CHARS, RawJson, ROUTED_RAW_MIN_CHARS } from '../../core/rpc/envelopeScan.js';
 import { FrameError } from '../../core/rpc/transport.js';
+import { materialized } from '../../core/rpc/wire.js';
 import { type DecodedFrame, encodeMessage, NdjsonDecoder } from '../../transports/ndjson.js';
 
 const values = (frames: readonly DecodedFrame[]): unknown[] =>
@@ -143,6 +145,41 @@ describe('NdjsonDecoder bad input', () => {
     const out = values(decoder.end());
     expect(out).toHaveLength(1);
     expect((out[0] as FrameError).kind).toBe('parse');
+  });
+});
+
+describe('NdjsonDecoder raw payloads', () => {
+  const call = (payload: string): string =>
+    JSON.stringify({
+      jsonrpc: '2.0',
+      id: 3,
+      method: 'tools/call',
+      params: { name: 'echo', arguments: { payload } },
+    });
+  const argumentsOf = (frames: readonly DecodedFrame[]): unknown => {
+    const frame = frames[0];
+    if (frame?.kind !== 'message') throw new Error('no message');
+    return ((frame.value as Record<string, unknown>).params as Record<string, unknown>).arguments;
+  };
+
+  it('keeps a 100-character payload raw only when asked (the router transports)', () => {
+    const line = call('x'.repeat(100));
+    expect(line.length).toBeLessThan(RAW_MIN_CHARS);
+    const plain = argumentsOf(new NdjsonDecoder().push(Buffer.from(`${line}\n`)));
+    expect(plain).toEqual({ payload: 'x'.repeat(100) });
+    const frames = new NdjsonDecoder({ rawMinChars: ROUTED_RAW_MIN_CHARS }).push(
+      Buffer.from(`${line}\n`),
+    );
+    const raw = argumentsOf(frames);
+    expect(raw).toBeInstanceOf(RawJson);
+    expect((raw as RawJson).text).toBe(JSON.stringify({ payload: 'x'.repeat(100) }));
+    const frame = frames[0] as { value: unknown };
+    expect(materialized(frame.value)).toEqual(JSON.parse(line));
+    // Shorter than the bound: parsed.
+    const tiny = argumentsOf(
+      new NdjsonDecoder({ rawMinChars: ROUTED_RAW_MIN_CHARS }).push(Buffer.from(`${call('')}\n`)),
+    );
+    expect(tiny).toEqual({ payload: '' });
   });
 });
 
