@@ -57,7 +57,8 @@ export const RAW_MIN_CHARS = 256;
  * The router's own transports ask for raw payloads from this length (`rawMinChars`): it never
  * reads a forwarded payload, and with envelopes built from the scanned members and routed
  * messages written from a template, keeping a 100 B payload raw costs less than parsing and
- * writing it (router CPU per 100 B round trip 12.6 → 11.2 µs, bench/README.md "Hot path").
+ * writing it (decode + encode of a 100 B call and its response 3.2–3.4 → 2.7–2.8 µs,
+ * bench/README.md "Pipelining the writes").
  * Other users of the transports get payloads under `RAW_MIN_CHARS` as values, as before.
  */
 export const ROUTED_RAW_MIN_CHARS = 32;
@@ -71,7 +72,7 @@ const STRING_BODY = /(?:[^"\\\u0000-\u001f]+|\\["\\/bfnrt]|\\u[0-9a-fA-F]{4})*/y
 /**
  * Strings at least this long are checked by `JSON.parse` of the string alone: it reads one
  * character in ~0.3 ns against ~0.7 ns for `STRING_BODY`, which wins below ~300 characters
- * (bench/README.md, "Hot path").
+ * (bench/README.md, "Pipelining the writes").
  */
 const LONG_STRING = 512;
 const NUMBER = /-?(?:0|[1-9]\d*)(?:\.\d+)?(?:[eE][+-]?\d+)?/y;
