@@ -6,7 +6,13 @@
  */
 import fc from 'fast-check';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { RAW_MIN_CHARS, RawJson, scanEnvelope, skipValue } from '../../../core/rpc/envelopeScan.js';
+import {
+  RAW_MIN_CHARS,
+  RawJson,
+  ROUTED_RAW_MIN_CHARS,
+  scanEnvelope,
+  skipValue,
+} from '../../../core/rpc/envelopeScan.js';
 import {
   decodeMessage,
   materialized,
@@ -142,12 +148,22 @@ describe('envelope-only forwarding', () => {
           value,
           { jsonrpc: '2.0', id: someId, result: { value, pad: 'x'.repeat(RAW_MIN_CHARS) } },
           { id: someId, method: 'm', params: { arguments: { value, p: 'y'.repeat(300) } } },
+          // Small payloads: raw only on the router's transports (ROUTED_RAW_MIN_CHARS).
+          { jsonrpc: '2.0', id: someId, result: { value } },
+          {
+            jsonrpc: '2.0',
+            id: someId,
+            method: 'tools/call',
+            params: { name: 'n', arguments: { value } },
+          },
         ]) {
           const text = write(message, how);
-          const decoded = materialise(decodeMessage(text));
-          expect(decoded).toEqual(parseMessage(text));
-          // Same members in the same order (a message built from the scan, not parsed).
-          expect(JSON.stringify(decoded)).toBe(JSON.stringify(parseMessage(text)));
+          for (const minChars of [undefined, ROUTED_RAW_MIN_CHARS]) {
+            const decoded = materialise(decodeMessage(text, minChars));
+            expect(decoded).toEqual(parseMessage(text));
+            // Same members in the same order (a message built from the scan, not parsed).
+            expect(JSON.stringify(decoded)).toBe(JSON.stringify(parseMessage(text)));
+          }
         }
       }),
       { numRuns: 300 },
