@@ -53,6 +53,22 @@ describe('the merged catalog through the CLI', () => {
       mcpMux: { pageSize: 100, restart: { maxRestarts: 0 } },
     });
     cli = await connectCli(config);
+    // server-everything registers more tools once initialized and announces them; under load
+    // the router's refetch can land after the client is served, and a change in the middle of
+    // paging makes the next cursor stale (and sends one more list_changed). The tests start
+    // once two full listings 500 ms apart agree and no change reached the client between them.
+    let previous = '';
+    for (let i = 0; i < 40; i++) {
+      const seen = notificationsOf(cli.wire, CHANGED.tools).length;
+      const names = await allTools().then(
+        (pages) => pages.flat().join(','),
+        () => '', // a cursor went stale: the list is still changing
+      );
+      const quiet = notificationsOf(cli.wire, CHANGED.tools).length === seen;
+      if (names !== '' && names === previous && quiet) break;
+      previous = quiet ? names : '';
+      await new Promise((resolve) => setTimeout(resolve, 500));
+    }
   }, 60_000);
 
   afterAll(async () => {
