@@ -26,35 +26,46 @@ export function createLineSplitter(onLine: (line: string) => void): (chunk: Buff
 }
 
 /**
- * Coalesces the strings written in one tick into one `write` (one syscall for a burst of
- * small responses instead of one per message). With `burstEvery`, the router's policy
+ * Collects the lines sent in one tick and hands them to `flush` together (one syscall for a
+ * burst of small messages instead of one per message). With `burstEvery`, the router's policy
  * (transports/streamTransport.ts): the first line of a tick goes out at once and then every
  * `burstEvery`th, the rest at the end of the tick (the relay floor uses it).
  */
-export function createBatchedWriter(
-  write: (text: string) => void,
+export function createTickBatcher<T>(
+  flush: (lines: T[]) => void,
   burstEvery = 0,
-): (line: string) => void {
-  let batch: string[] = [];
+): (line: T) => void {
+  let batch: T[] = [];
   let sent = 0;
   let scheduled = false;
-  const flush = (): void => {
+  const flushBatch = (): void => {
     if (batch.length === 0) return;
-    const text = batch.length === 1 ? batch[0]! : batch.join('');
+    const lines = batch;
     batch = [];
-    write(text);
+    flush(lines);
   };
   const endTick = (): void => {
     scheduled = false;
     sent = 0;
-    flush();
+    flushBatch();
   };
   return (line) => {
     batch.push(line);
-    if (burstEvery > 0 && sent++ % burstEvery === 0) flush();
+    if (burstEvery > 0 && sent++ % burstEvery === 0) flushBatch();
     if (!scheduled) {
       scheduled = true;
       process.nextTick(endTick);
     }
   };
+}
+
+/** `createTickBatcher` for strings: a tick's lines are joined into one `write`. */
+export function createBatchedWriter(
+  write: (text: string) => void,
+  burstEvery = 0,
+): (line: string) => void {
+  return createTickBatcher<string>(
+    (lines) => write(lines.length === 1 ? lines[0]! : lines.join('')),
+    burstEvery,
+  );
 }

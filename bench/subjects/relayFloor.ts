@@ -26,7 +26,11 @@ import { spawn } from 'node:child_process';
 import { fstatSync } from 'node:fs';
 import { Socket } from 'node:net';
 import type { Writable } from 'node:stream';
-import { createBatchedWriter, createLineSplitter } from '../client/lineSplitter.js';
+import {
+  createBatchedWriter,
+  createLineSplitter,
+  createTickBatcher,
+} from '../client/lineSplitter.js';
 
 /** Where a line's top-level `id` value is, and what kind of message it is. */
 export interface Envelope {
@@ -241,31 +245,14 @@ const BURST_EVERY = 8;
  * the first line at once, then every `BURST_EVERY`th, the rest at the end of the tick.
  */
 function batchedPieces(stream: Writable): (pieces: Buffer[]) => void {
-  let batch: Buffer[] = [];
-  let sent = 0;
-  let scheduled = false;
-  const flush = (): void => {
-    if (batch.length === 0) return;
-    const pieces = batch;
-    batch = [];
+  return createTickBatcher<Buffer[]>((lines) => {
     stream.cork();
-    for (const piece of pieces) stream.write(piece);
-    stream.uncork();
-  };
-  const endTick = (): void => {
-    scheduled = false;
-    sent = 0;
-    flush();
-  };
-  return (pieces) => {
-    for (const piece of pieces) batch.push(piece);
-    batch.push(NEWLINE);
-    if (sent++ % BURST_EVERY === 0) flush();
-    if (!scheduled) {
-      scheduled = true;
-      process.nextTick(endTick);
+    for (const pieces of lines) {
+      for (const piece of pieces) stream.write(piece);
+      stream.write(NEWLINE);
     }
-  };
+    stream.uncork();
+  }, BURST_EVERY);
 }
 
 /** fd 1 as a non-blocking socket when it is a pipe, as the router's stdio facade writes it. */

@@ -32,6 +32,16 @@ function rewriteRequest(message: Json): Json {
   return { ...message, id: 7, params: out };
 }
 
+/** Whether `JSON.parse` accepts `text`. */
+const valid = (text: string): boolean => {
+  try {
+    JSON.parse(text);
+    return true;
+  } catch {
+    return false;
+  }
+};
+
 const rewriteResponse = (message: Json): Json => ({ ...message, id: 'client-42' });
 
 /** Replaces raw payloads by their values (what the message means). */
@@ -171,14 +181,6 @@ describe('envelope-only forwarding', () => {
   });
 
   it('accepts exactly what JSON.parse accepts (mutated messages, arbitrary text)', () => {
-    const valid = (text: string): boolean => {
-      try {
-        JSON.parse(text);
-        return true;
-      } catch {
-        return false;
-      }
-    };
     const significant = fc.constantFrom(
       ...'"\\{}[],:0123456789.eE+-tfnlrsu \t\n\u0000\u001fx'.split(''),
     );
@@ -237,14 +239,6 @@ describe('envelope-only forwarding', () => {
   });
 
   it('checks long strings (the JSON.parse path) exactly as JSON.parse does', () => {
-    const valid = (text: string): boolean => {
-      try {
-        JSON.parse(text);
-        return true;
-      } catch {
-        return false;
-      }
-    };
     // Pieces of a string body: plain text, valid and broken escapes, raw quotes and controls.
     const piece = fc.oneof(
       { weight: 8, arbitrary: fc.string({ minLength: 20, maxLength: 120 }) },
