@@ -42,12 +42,19 @@ interface Options {
   waitIdleMinutes?: number;
   /** Re-render the report of a saved run (targets, tables, charts) instead of running. */
   report?: string;
-  /** Another build of the router measured beside this one in the same rounds (`--compare`). */
-  compare?: { bin: string; name: string };
+  /** Other builds of the router measured beside this one in the same rounds (`--compare`). */
+  compare: { bin: string; name: string }[];
 }
 
 function parseArgs(argv: string[]): Options {
-  const o: Options = { quick: false, out: resultsDir, only: [], install: true, readme: true };
+  const o: Options = {
+    quick: false,
+    out: resultsDir,
+    only: [],
+    install: true,
+    readme: true,
+    compare: [],
+  };
   let outGiven = false;
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i];
@@ -71,7 +78,7 @@ function parseArgs(argv: string[]): Options {
     else if (a === '--report') o.report = resolve(next());
     else if (a === '--compare') {
       const [bin = '', name = 'base'] = next().split('=');
-      o.compare = { bin: resolve(bin), name: `mcp-mux@${name}` };
+      o.compare.push({ bin: resolve(bin), name: `mcp-mux@${name}` });
     } else throw new Error(`unknown option ${a}`);
   }
   if (o.quick && !argv.includes('--install')) o.install = false;
@@ -104,12 +111,14 @@ function select(options: Options): Scenario[] {
   });
 }
 
-/** `--compare`: every router subject gets a twin run from another build, in the same rounds. */
+/**
+ * `--compare` (repeatable): every router subject gets a twin run from each other build, in the
+ * same rounds.
+ */
 function withCompare(s: Scenario, compare: Options['compare']): Scenario {
-  if (compare === undefined) return s;
   const twins = s.subjects
     .filter((x) => x.kind === 'mcp-mux' && x.name === 'mcp-mux')
-    .map((x) => ({ ...x, name: compare.name, bin: compare.bin }));
+    .flatMap((x) => compare.map((c) => ({ ...x, name: c.name, bin: c.bin })));
   return twins.length === 0 ? s : { ...s, subjects: [...s.subjects, ...twins] };
 }
 

@@ -203,8 +203,9 @@ export class NdjsonDecoder {
     if (end > 0 && line[end - 1] === CARRIAGE_RETURN) end -= 1;
     if (end === 0) return;
     const text = line.toString('utf8', 0, end);
+    const bytes = end === line.length ? line : line.subarray(0, end);
     try {
-      this.#out.push({ kind: 'message', value: decodeMessage(text, this.#rawMinChars) });
+      this.#out.push({ kind: 'message', value: decodeMessage(text, this.#rawMinChars, bytes) });
     } catch {
       if (text.trim() === '') return; // a blank line is not a message
       this.#out.push({

@@ -23,6 +23,8 @@
  *   the envelope again costs more than parsing the payload.
  */
 
+import { loadLine, nextStop } from './stringStops.js';
+
 /** A JSON value kept as its text (validated), with its nesting depth (objects/arrays). */
 export class RawJson {
   constructor(
@@ -84,6 +86,7 @@ const OPEN_ARRAY = 0x5b;
 const CLOSE_ARRAY = 0x5d;
 const COMMA = 0x2c;
 const COLON = 0x3a;
+const BACKSLASH = 0x5c;
 
 function skipSpace(text: string, i: number): number {
   for (; i < text.length; i++) {
@@ -96,12 +99,16 @@ function skipSpace(text: string, i: number): number {
 /** `i` at an opening quote: the index after the closing one, or -1 when invalid. */
 function skipString(text: string, i: number): number {
   // Keys and short values: a plain loop up to the closing quote is cheaper than a regex call;
-  // at an escape, a control character or past a few dozen characters, the regex takes over.
+  // at an escape, a control character or past a few dozen characters, the checks below take over.
   const stop = Math.min(text.length, i + 33);
   for (let j = i + 1; j < stop; j++) {
     const c = text.charCodeAt(j);
     if (c === QUOTE) return j + 1;
-    if (c === 0x5c /* \ */ || c < 0x20) break;
+    if (c === BACKSLASH || c < 0x20) break;
+  }
+  if (stopsReady()) {
+    const end = skipStringByStops(text, i + 1);
+    if (end !== TOO_MANY_ESCAPES) return end;
   }
   const close = closingQuote(text, i);
   if (close - i > LONG_STRING) {
@@ -121,6 +128,54 @@ function skipString(text: string, i: number): number {
 }
 
 /**
+ * The bytes of the text being scanned, when the transport passed them and they are
+ * ASCII-aligned with it (stringStops.ts); loaded into the string-stop module at the first
+ * string that needs it (`stopsReady`), so lines of short strings are never copied.
+ */
+let lineBytes: Uint8Array | undefined;
+let lineLoaded = false;
+
+function stopsReady(): boolean {
+  if (lineLoaded) return true;
+  if (lineBytes === undefined) return false;
+  lineLoaded = loadLine(lineBytes);
+  if (!lineLoaded) lineBytes = undefined;
+  return lineLoaded;
+}
+
+/** Escapes after which a string goes back to the checks above (one module call per escape). */
+const STOPS_MAX_ESCAPES = 16;
+const TOO_MANY_ESCAPES = -2;
+const HEX4 = /[0-9a-fA-F]{4}/y;
+
+/**
+ * `j` just inside a string's opening quote, the line loaded (`stopsReady`): the index after
+ * the closing quote, -1 when the string is invalid, or `TOO_MANY_ESCAPES`.
+ */
+function skipStringByStops(text: string, j: number): number {
+  const end = text.length;
+  for (let escapes = 0; ; escapes++) {
+    j = nextStop(j, end);
+    if (j >= end) return -1;
+    const c = text.charCodeAt(j);
+    if (c === QUOTE) return j + 1;
+    if (c !== BACKSLASH) return -1; // a control character
+    if (escapes === STOPS_MAX_ESCAPES) return TOO_MANY_ESCAPES;
+    const e = text.charCodeAt(j + 1);
+    if (e === 0x75 /* u */) {
+      HEX4.lastIndex = j + 2;
+      if (!HEX4.test(text)) return -1;
+      j += 6;
+    } else if (SIMPLE_ESCAPES.includes(e)) {
+      j += 2;
+    } else return -1;
+  }
+}
+
+/** `"`, `\`, `/`, `b`, `f`, `n`, `r`, `t`: what may follow a backslash besides `u`. */
+const SIMPLE_ESCAPES: readonly number[] = [0x22, 0x5c, 0x2f, 0x62, 0x66, 0x6e, 0x72, 0x74];
+
+/**
  * `i` at an opening quote: the index of the first quote after it not escaped by an odd run of
  * backslashes (the closing quote of a valid string), or `text.length` when there is none.
  */
@@ -129,7 +184,7 @@ function closingQuote(text: string, i: number): number {
     const q = text.indexOf('"', from);
     if (q < 0) return text.length;
     let backslashes = 0;
-    while (text.charCodeAt(q - 1 - backslashes) === 0x5c /* \ */) backslashes++;
+    while (text.charCodeAt(q - 1 - backslashes) === BACKSLASH) backslashes++;
     if (backslashes % 2 === 0) return q;
     from = q + 1;
   }
@@ -142,9 +197,27 @@ const open: boolean[] = [];
 
 /**
  * Validates the JSON value starting at `i` (no leading space). Returns the index after it, or
- * -1 when it is not valid JSON (or nests past `SCAN_MAX_DEPTH`); sets `scannedDepth`.
+ * -1 when it is not valid JSON (or nests past `SCAN_MAX_DEPTH`); sets `scannedDepth`. `bytes`:
+ * the UTF-8 bytes `text` was decoded from, if at hand (used when ASCII-aligned, stringStops.ts).
  */
-export function skipValue(text: string, i: number): number {
+export function skipValue(text: string, i: number, bytes?: Uint8Array): number {
+  withBytes(text, bytes);
+  try {
+    return scanValue(text, i);
+  } finally {
+    lineBytes = undefined;
+    lineLoaded = false;
+  }
+}
+
+/** Starts a scan of `text`: its `bytes` are used only if ASCII-aligned with it. */
+function withBytes(text: string, bytes: Uint8Array | undefined): void {
+  lineBytes = bytes !== undefined && bytes.length === text.length ? bytes : undefined;
+  lineLoaded = false;
+}
+
+/** `skipValue` inside a scan. */
+function scanValue(text: string, i: number): number {
   // A string (most member values): no container stack needed.
   if (text.charCodeAt(i) === QUOTE) {
     scannedDepth = 0;
@@ -257,7 +330,7 @@ function scanObject(
     const keyStart = i + 1;
     i = skipString(text, i);
     if (i < 0) return -1;
-    const key = text.slice(keyStart, i - 1);
+    const key = keyAt(text, keyStart, i - 1);
     // An escaped key might spell a routing key: leave such a message to the full parse.
     if (key.includes('\\')) return -1;
     i = skipSpace(text, i);
@@ -272,7 +345,7 @@ function scanObject(
       if (i < 0) return -1;
       members.push({ key, start, end: i, members: inner });
     } else {
-      i = skipValue(text, i);
+      i = scanValue(text, i);
       if (i < 0) return -1;
       if (key === want) {
         if (seenWant) return -1;
@@ -292,6 +365,30 @@ function scanObject(
     if (c !== COMMA) return -1;
     i = skipSpace(text, i + 1);
   }
+}
+
+/**
+ * The keys of the envelopes the router forwards, by length: `keyAt` returns these literals
+ * (internalized strings) instead of a slice of the text, so building the message
+ * (`Scanned.#build`) stores each member under a key V8 need not look up first.
+ */
+const KNOWN_KEYS: readonly (readonly string[])[] = (() => {
+  const byLength: string[][] = [];
+  for (const key of ['jsonrpc', 'id', 'method', 'params', 'result', 'name', 'arguments', '_meta']) {
+    const same = byLength[key.length] ?? [];
+    same.push(key);
+    byLength[key.length] = same;
+  }
+  return byLength;
+})();
+const NO_KEYS: readonly string[] = [];
+
+/** The key between `start` and `end` (no quotes): a known key's literal, else a slice. */
+function keyAt(text: string, start: number, end: number): string {
+  for (const key of KNOWN_KEYS[end - start] ?? NO_KEYS) {
+    if (text.startsWith(key, start)) return key;
+  }
+  return text.slice(start, end);
 }
 
 /** One member of a scanned object: its key and the span of its value. */
@@ -385,10 +482,25 @@ function valueAt(text: string, start: number, end: number): unknown {
 /**
  * Scans a message's text: `undefined` unless it is one valid JSON object with a payload
  * worth keeping raw (a `result` object, or an `arguments` object in `params`, of at least
- * `minChars`), and no other doubt. Never throws.
+ * `minChars`), and no other doubt. Never throws. `bytes`: the UTF-8 bytes `text` was decoded
+ * from, if at hand: long strings are then checked on them (stringStops.ts).
  */
-export function scanEnvelope(text: string, minChars = RAW_MIN_CHARS): Envelope | undefined {
+export function scanEnvelope(
+  text: string,
+  minChars = RAW_MIN_CHARS,
+  bytes?: Uint8Array,
+): Envelope | undefined {
   if (text.length < minChars) return undefined;
+  withBytes(text, bytes);
+  try {
+    return scanMessage(text, minChars);
+  } finally {
+    lineBytes = undefined;
+    lineLoaded = false;
+  }
+}
+
+function scanMessage(text: string, minChars: number): Envelope | undefined {
   let i = skipSpace(text, 0);
   if (text.charCodeAt(i) !== OPEN_OBJECT) return undefined;
   const found: Found[] = [];

@@ -42,10 +42,11 @@ export function parseMessage(text: string): unknown {
  * A message read from `text`: `parseMessage`, except that a routed payload (a response's
  * `result`, a request's `params.arguments`) is validated but kept as its text (`RawJson`,
  * envelopeScan.ts) when it is at least `rawMinChars` long (default `RAW_MIN_CHARS`). Invalid
- * JSON throws the same `SyntaxError` as `parseMessage`.
+ * JSON throws the same `SyntaxError` as `parseMessage`. `bytes`: the UTF-8 bytes `text` was
+ * decoded from, when the caller has them (the scanner checks long strings on them).
  */
-export function decodeMessage(text: string, rawMinChars?: number): unknown {
-  const scanned = scanEnvelope(text, rawMinChars);
+export function decodeMessage(text: string, rawMinChars?: number, bytes?: Uint8Array): unknown {
+  const scanned = scanEnvelope(text, rawMinChars, bytes);
   if (scanned === undefined) return parseMessage(text);
   // Built from the scanned members when that is sure to mean the same (envelopeScan.ts).
   const built = scanned.message();

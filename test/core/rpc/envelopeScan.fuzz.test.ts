@@ -169,10 +169,13 @@ describe('envelope-only forwarding', () => {
         ]) {
           const text = write(message, how);
           for (const minChars of [undefined, ROUTED_RAW_MIN_CHARS]) {
-            const decoded = materialise(decodeMessage(text, minChars));
-            expect(decoded).toEqual(parseMessage(text));
-            // Same members in the same order (a message built from the scan, not parsed).
-            expect(JSON.stringify(decoded)).toBe(JSON.stringify(parseMessage(text)));
+            // With the line's bytes too (long strings checked by the string-stop module).
+            for (const bytes of [undefined, Buffer.from(text)]) {
+              const decoded = materialise(decodeMessage(text, minChars, bytes));
+              expect(decoded).toEqual(parseMessage(text));
+              // Same members in the same order (a message built from the scan, not parsed).
+              expect(JSON.stringify(decoded)).toBe(JSON.stringify(parseMessage(text)));
+            }
           }
         }
       }),
@@ -215,15 +218,20 @@ describe('envelope-only forwarding', () => {
           else mutated = mutated.slice(0, i) + mutated.slice(i + 1);
         }
         const ok = valid(mutated);
-        // The scanner alone: the whole text is one value exactly when JSON.parse says so.
         const start = mutated.length - mutated.trimStart().length;
-        const end = skipValue(mutated, start);
-        const scanned = end >= 0 && mutated.slice(end).trim() === '' && start < mutated.length;
-        expect(scanned).toBe(ok);
-        // And the decoder never yields a message for invalid text.
-        if (ok) expect(materialise(decodeMessage(mutated))).toEqual(parseMessage(mutated));
-        else expect(() => decodeMessage(mutated)).toThrow(SyntaxError);
-        if (!ok) expect(scanEnvelope(mutated)).toBeUndefined();
+        for (const bytes of [undefined, Buffer.from(mutated)]) {
+          // The scanner alone: the whole text is one value exactly when JSON.parse says so.
+          const end = skipValue(mutated, start, bytes);
+          const scanned = end >= 0 && mutated.slice(end).trim() === '' && start < mutated.length;
+          expect(scanned).toBe(ok);
+          // And the decoder never yields a message for invalid text.
+          if (ok) {
+            expect(materialise(decodeMessage(mutated, undefined, bytes))).toEqual(
+              parseMessage(mutated),
+            );
+          } else expect(() => decodeMessage(mutated, undefined, bytes)).toThrow(SyntaxError);
+          if (!ok) expect(scanEnvelope(mutated, undefined, bytes)).toBeUndefined();
+        }
       }),
       { numRuns: 1000 },
     );
@@ -264,12 +272,15 @@ describe('envelope-only forwarding', () => {
     fc.assert(
       fc.property(body, fc.constantFrom('', ']', ',1]', '"x"]'), (text, after) => {
         const literal = `"${text}"`;
-        const end = skipValue(literal, 0);
-        expect(end >= 0 && end === literal.length).toBe(valid(literal));
-        // Inside an array: the scanner finds the same end as JSON.parse's view of the text.
         const array = `[${literal}${after === '' ? ']' : after}`;
-        const arrayEnd = skipValue(array, 0);
-        expect(arrayEnd >= 0 && arrayEnd === array.length).toBe(valid(array));
+        // Without bytes, and with them (ASCII texts: the string-stop module checks them).
+        for (const withBytes of [false, true]) {
+          const end = skipValue(literal, 0, withBytes ? Buffer.from(literal) : undefined);
+          expect(end >= 0 && end === literal.length).toBe(valid(literal));
+          // Inside an array: the scanner finds the same end as JSON.parse's view of the text.
+          const arrayEnd = skipValue(array, 0, withBytes ? Buffer.from(array) : undefined);
+          expect(arrayEnd >= 0 && arrayEnd === array.length).toBe(valid(array));
+        }
       }),
       { numRuns: 2000 },
     );
@@ -281,10 +292,52 @@ describe('envelope-only forwarding', () => {
         (text, specials) => {
           const literal = JSON.stringify(text + specials.join(''));
           expect(skipValue(literal, 0)).toBe(literal.length);
+          expect(skipValue(literal, 0, Buffer.from(literal))).toBe(literal.length);
         },
       ),
       { numRuns: 300 },
     );
+  });
+
+  it('checks strings on the bytes as JSON.parse does: escapes, controls, invalid UTF-8', () => {
+    // ASCII texts with the piece set of the long-string test, sometimes the body written as
+    // arbitrary bytes: invalid UTF-8 decodes to one U+FFFD per byte (still aligned) or to fewer
+    // characters than bytes (not aligned: the bytes are then ignored).
+    const piece = fc.oneof(
+      { weight: 6, arbitrary: fc.string({ minLength: 1, maxLength: 60 }) },
+      fc.constantFrom('\\"', '\\\\', '\\/', '\\b', '\\u00e9', '\\u0G00', '\\q', '"', '\\'),
+      fc.constantFrom('\u0000', '\u001f', '\t', '\u007f'),
+    );
+    const rawBytes = fc.uint8Array({ maxLength: 80 });
+    let aligned = 0;
+    fc.assert(
+      fc.property(
+        fc.array(fc.oneof(piece, rawBytes), { minLength: 1, maxLength: 30 }),
+        fc.constantFrom(0, 40, 600),
+        (parts, pad) => {
+          const body = Buffer.concat([
+            Buffer.from('x'.repeat(pad)),
+            ...parts.map((part) =>
+              typeof part === 'string' ? Buffer.from(part, 'utf8') : Buffer.from(part),
+            ),
+          ]);
+          const line = Buffer.concat([Buffer.from('{"a":["'), body, Buffer.from('"]}')]);
+          const text = line.toString('utf8');
+          if (text.length === line.length) aligned += 1;
+          const end = skipValue(text, 0, line);
+          expect(end >= 0 && end === text.length).toBe(valid(text));
+        },
+      ),
+      { numRuns: 2000 },
+    );
+    // Most runs are aligned, so the module's path is the one tested.
+    expect(aligned).toBeGreaterThan(1000);
+    // Many escapes in one string: past 16 the string goes back to JSON.parse, same verdicts.
+    const escapes = '\\n'.repeat(40);
+    for (const tail of ['', '\u0001', '\\x', '\\u12']) {
+      const text = `{"a":"${'y'.repeat(50)}${escapes}${tail}"}`;
+      expect(skipValue(text, 0, Buffer.from(text)) === text.length).toBe(valid(text));
+    }
   });
 
   it('leaves a message to the full parse when unsure: escaped or duplicate routing keys', () => {
