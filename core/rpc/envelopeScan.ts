@@ -385,8 +385,12 @@ const NO_KEYS: readonly string[] = [];
 
 /** The key between `start` and `end` (no quotes): a known key's literal, else a slice. */
 function keyAt(text: string, start: number, end: number): string {
+  const first = text.charCodeAt(start);
   for (const key of KNOWN_KEYS[end - start] ?? NO_KEYS) {
-    if (text.startsWith(key, start)) return key;
+    if (key.charCodeAt(0) !== first) continue;
+    let k = 1;
+    while (k < key.length && text.charCodeAt(start + k) === key.charCodeAt(k)) k++;
+    if (k === key.length) return key;
   }
   return text.slice(start, end);
 }
@@ -444,18 +448,57 @@ class Scanned implements Envelope {
    * `JSON.parse`, a prototype for an assignment) is left to the parse.
    */
   #build(members: Member[]): Record<string, unknown> | undefined {
+    const routed = this.#buildRouted(members);
+    if (routed !== undefined) return routed;
     const out: Record<string, unknown> = {};
     for (const member of members) {
       if (member.key === '__proto__') return undefined;
-      let value: unknown;
-      if (member.start === this.start) value = this.raw;
-      else if (member.members !== undefined) {
-        value = this.#build(member.members);
-        if (value === undefined) return undefined;
-      } else value = valueAt(this.text, member.start, member.end);
+      const value = this.#value(member);
+      if (value === undefined) return undefined;
       out[member.key] = value;
     }
     return out;
+  }
+
+  /**
+   * The shapes nearly every forwarded message has — `{jsonrpc, id, result}`, `{jsonrpc, id,
+   * method, params}`, `{name, arguments}` in this order — built as object literals (one shape
+   * each for V8, no keyed stores); the keys are `keyAt`'s literals, compared by identity.
+   */
+  #buildRouted(members: Member[]): Record<string, unknown> | undefined {
+    const a = members[0] as Member;
+    const b = members[1] as Member;
+    if (members.length === 2 && a.key === 'name' && b.key === 'arguments') {
+      const name = this.#value(a);
+      const args = this.#value(b);
+      return name === undefined || args === undefined ? undefined : { name, arguments: args };
+    }
+    if (members.length < 3 || a.key !== 'jsonrpc' || b.key !== 'id') return undefined;
+    const c = members[2] as Member;
+    if (members.length === 3 && c.key === 'result') {
+      const jsonrpc = this.#value(a);
+      const id = this.#value(b);
+      const result = this.#value(c);
+      if (jsonrpc === undefined || id === undefined || result === undefined) return undefined;
+      return { jsonrpc, id, result };
+    }
+    const d = members[3];
+    if (members.length === 4 && c.key === 'method' && d?.key === 'params') {
+      const jsonrpc = this.#value(a);
+      const id = this.#value(b);
+      const method = this.#value(c);
+      const params = this.#value(d);
+      if (jsonrpc === undefined || id === undefined || method === undefined) return undefined;
+      return params === undefined ? undefined : { jsonrpc, id, method, params };
+    }
+    return undefined;
+  }
+
+  /** A member's value: the raw payload, a nested object built, or the text read; undefined: unsure. */
+  #value(member: Member): unknown {
+    if (member.start === this.start) return this.raw;
+    if (member.members !== undefined) return this.#build(member.members);
+    return valueAt(this.text, member.start, member.end);
   }
 }
 
