@@ -43,11 +43,14 @@ export abstract class BaseTransport implements Transport {
   abstract send(message: unknown, options?: SendOptions): void;
   abstract close(): Promise<void>;
 
-  /** Parses one frame of text and emits it, or emits a parse `FrameError`. Never throws. */
-  protected emitText(text: string): void {
+  /**
+   * Parses one frame of text and emits it, or emits a parse `FrameError`. Never throws.
+   * `bytes`: the UTF-8 bytes the text was decoded from, if at hand (core/rpc/stringStops.ts).
+   */
+  protected emitText(text: string, bytes?: Uint8Array): void {
     let value: unknown;
     try {
-      value = decodeMessage(text);
+      value = decodeMessage(text, undefined, bytes);
     } catch {
       this.emitError(new FrameError('parse', 'Parse error: the message is not valid JSON'));
       return;

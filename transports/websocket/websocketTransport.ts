@@ -19,10 +19,13 @@ export interface WebSocketTransportOptions {
   log?: Logger;
 }
 
-const text = (data: RawData): string =>
+/** A message's bytes as one Buffer (`ws` hands fragments as an array, some as ArrayBuffer). */
+const bytesOf = (data: RawData): Buffer =>
   Array.isArray(data)
-    ? Buffer.concat(data).toString('utf8')
-    : Buffer.from(data as ArrayBuffer).toString('utf8');
+    ? Buffer.concat(data)
+    : Buffer.isBuffer(data)
+      ? data
+      : Buffer.from(data as ArrayBuffer);
 
 export class WebSocketTransport extends BaseTransport {
   readonly #ws: WebSocket;
@@ -36,7 +39,10 @@ export class WebSocketTransport extends BaseTransport {
     this.#ws = ws;
     this.#maxBufferedBytes = options.maxBufferedBytes ?? 8 * 1024 * 1024;
     this.#log = options.log ?? silentLogger;
-    ws.on('message', (data) => this.emitText(text(data)));
+    ws.on('message', (data) => {
+      const bytes = bytesOf(data);
+      this.emitText(bytes.toString('utf8'), bytes);
+    });
     ws.on('pong', () => {
       this.#awaitingPong = false;
     });
