@@ -86,7 +86,6 @@ function skipSpace(text: string, i: number): number {
   return i;
 }
 
-
 /** The scanner's result for one value: where it ends (-1: invalid or unsure), its depth. */
 let scannedDepth = 0;
 /** Reused stack of open containers (true: object), indexed by depth − 1 (never shrunk). */
