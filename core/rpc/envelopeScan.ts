@@ -221,7 +221,7 @@ function scanObject(
     if (i < 0) return -1;
     const key = keyAt(text, keyStart, i - 1);
     // An escaped key might spell a routing key: leave such a message to the full parse.
-    if (key.includes('\\')) return -1;
+    if (key === undefined) return -1;
     i = skipSpace(text, i);
     if (text.charCodeAt(i) !== COLON) return -1;
     i = skipSpace(text, i + 1);
@@ -272,16 +272,22 @@ const KNOWN_KEYS: readonly (readonly string[])[] = (() => {
 })();
 const NO_KEYS: readonly string[] = [];
 
-/** The key between `start` and `end` (no quotes): a known key's literal, else a slice. */
-function keyAt(text: string, start: number, end: number): string {
+/**
+ * The key between `start` and `end` (no quotes): a known key's literal, else a slice;
+ * undefined for a key with an escape (it might spell a known key).
+ */
+function keyAt(text: string, start: number, end: number): string | undefined {
+  const known = KNOWN_KEYS[end - start] ?? NO_KEYS;
   const first = text.charCodeAt(start);
-  for (const key of KNOWN_KEYS[end - start] ?? NO_KEYS) {
+  for (let n = 0; n < known.length; n++) {
+    const key = known[n] as string;
     if (key.charCodeAt(0) !== first) continue;
     let k = 1;
     while (k < key.length && text.charCodeAt(start + k) === key.charCodeAt(k)) k++;
     if (k === key.length) return key;
   }
-  return text.slice(start, end);
+  const key = text.slice(start, end);
+  return key.includes('\\') ? undefined : key;
 }
 
 /** One member of a scanned object: its key and the span of its value. */
