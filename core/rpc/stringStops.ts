@@ -39,6 +39,9 @@ interface WasmApi {
   Instance: new (module: unknown) => { readonly exports: unknown };
 }
 
+/** Lines loaded so far (`loadLine` true): for tests and diagnostics, one increment a line. */
+export const stringStopsStats = { lines: 0 };
+
 /** undefined: not loaded yet; null: unavailable here. */
 let module: StopsModule | null | undefined;
 let bytes = new Uint8Array(0);
@@ -68,6 +71,7 @@ export function loadLine(line: Uint8Array): boolean {
     bytes = new Uint8Array(module.memory.buffer);
   }
   bytes.set(line);
+  stringStopsStats.lines += 1;
   return true;
 }
 

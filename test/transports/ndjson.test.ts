@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { RAW_MIN_CHARS, RawJson, ROUTED_RAW_MIN_CHARS } from '../../core/rpc/envelopeScan.js';
+import { stringStopsStats } from '../../core/rpc/stringStops.js';
 import { FrameError } from '../../core/rpc/transport.js';
 import { materialized } from '../../core/rpc/wire.js';
 import { type DecodedFrame, encodeMessage, NdjsonDecoder } from '../../transports/ndjson.js';
@@ -194,5 +195,37 @@ describe('encodeMessage', () => {
   it('throws a TypeError for values JSON cannot represent', () => {
     expect(() => encodeMessage(undefined)).toThrow(TypeError);
     expect(() => encodeMessage({ n: 10n })).toThrow(TypeError);
+  });
+});
+
+describe('NdjsonDecoder and the string-stop scan', () => {
+  const call = (text: string): string =>
+    `${JSON.stringify({
+      jsonrpc: '2.0',
+      id: 1,
+      method: 'tools/call',
+      params: { name: 'n', arguments: { text } },
+    })}\r\n`;
+
+  it('hands an ASCII line to the string-stop module, and not a line of other text', () => {
+    const decoder = new NdjsonDecoder({ rawMinChars: ROUTED_RAW_MIN_CHARS });
+    const before = stringStopsStats.lines;
+    const ascii = 'a'.repeat(600);
+    const [frame] = decoder.push(Buffer.from(call(ascii))) as DecodedFrame[];
+    expect(stringStopsStats.lines).toBe(before + 1);
+    expect(frame?.kind === 'message' && materialized(frame.value)).toMatchObject({
+      params: { arguments: { text: ascii } },
+    });
+    // Characters of more than one byte: the offsets differ, the line is checked without it.
+    const wide = 'é'.repeat(600);
+    const [other] = decoder.push(Buffer.from(call(wide))) as DecodedFrame[];
+    expect(stringStopsStats.lines).toBe(before + 1);
+    expect(other?.kind === 'message' && materialized(other.value)).toMatchObject({
+      params: { arguments: { text: wide } },
+    });
+    // And an invalid string on the module's path is still a parse error.
+    const [bad] = decoder.push(Buffer.from(call(ascii).replace('aaaa', 'a\\qa'))) as DecodedFrame[];
+    expect(stringStopsStats.lines).toBe(before + 2);
+    expect(bad?.kind === 'error' && bad.error.kind).toBe('parse');
   });
 });

@@ -2,7 +2,9 @@
 import { EventEmitter } from 'node:events';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { WebSocket } from 'ws';
+import { stringStopsStats } from '../../core/rpc/stringStops.js';
 import type { CloseReason } from '../../core/rpc/transport.js';
+import { materialized } from '../../core/rpc/wire.js';
 import { WebSocketTransport } from '../../transports/websocket/websocketTransport.js';
 
 class FakeSocket extends EventEmitter {
@@ -93,5 +95,20 @@ describe('WebSocketTransport sending and closing', () => {
     expect(socket.terminated).toBe(false);
     vi.advanceTimersByTime(2000);
     expect(socket.terminated).toBe(true);
+  });
+});
+
+describe('WebSocketTransport reading', () => {
+  it('decodes a message from its bytes, whole or in fragments, with the string-stop scan', () => {
+    const { socket, transport } = open();
+    const got: unknown[] = [];
+    transport.messages$.subscribe((m) => got.push(materialized(m)));
+    const message = { jsonrpc: '2.0', id: 3, result: { text: 'w'.repeat(700) } };
+    const bytes = Buffer.from(JSON.stringify(message));
+    const before = stringStopsStats.lines;
+    socket.emit('message', bytes);
+    socket.emit('message', [bytes.subarray(0, 100), bytes.subarray(100)]);
+    expect(got).toEqual([message, message]);
+    expect(stringStopsStats.lines).toBe(before + 2);
   });
 });
