@@ -21,6 +21,9 @@
  *   which never looks inside a result).
  * - Only payloads of at least `RAW_MIN_CHARS` are kept raw: below that, scanning and parsing
  *   the envelope again costs more than parsing the payload.
+ * - **Strings are checked on the line's bytes when the transport passes them** (jsonString.ts):
+ *   a WebAssembly SIMD scan (stringStops.ts) instead of `JSON.parse` of each long string, ~3.8x
+ *   faster and without a copy of the string; the verdicts are the same (property-tested).
  */
 
 import { endLine, skipString, startLine } from './jsonString.js';
