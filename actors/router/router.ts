@@ -13,20 +13,13 @@ import { TaskIds } from '../../core/catalog/tasks.js';
 import type { RootConfig, RouterConfig, UpstreamConfig } from '../../core/config/config.js';
 import { SUPERVISION_DEFAULTS } from '../../core/config/supervisionConfig.js';
 import { type Logger, silentLogger } from '../../core/log.js';
-import { routerClientCapabilities } from '../../core/mcp/clientCapabilities.js';
 import type { ClientInfo } from '../../core/mcp/context.js';
 import { stateKey } from '../../core/mcp/requestState.js';
-import { LATEST_LEGACY_VERSION } from '../../core/mcp/versions.js';
 import type { RouterObserver } from '../../core/observe/observer.js';
 import { outcomeOf } from '../../core/observe/outcome.js';
-import {
-  Connection,
-  type InboundContext,
-  type InboundEvent,
-  type RequestEvent,
-} from '../../core/rpc/connection.js';
+import type { Connection, RequestEvent } from '../../core/rpc/connection.js';
 import { ErrorCode, RpcError } from '../../core/rpc/errors.js';
-import type { JsonObject, JsonRpcNotification, JsonRpcRequest } from '../../core/rpc/jsonrpc.js';
+import type { JsonObject } from '../../core/rpc/jsonrpc.js';
 import type { Transport } from '../../core/rpc/transport.js';
 import { DownstreamSession } from '../downstream/downstream.js';
 import type { Caller, ClientSession, SessionHost } from '../downstream/host.js';
@@ -34,7 +27,6 @@ import {
   ALL_KINDS,
   facadeCapabilities,
   facadeInstructions,
-  LIST_KINDS,
   ListChanges,
   type UpstreamStatus,
   upstreamStatus,
@@ -45,9 +37,8 @@ export type { UpstreamStatus } from './facade.js';
 import type { DownUpstream } from '../routes/host.js';
 import { type RouteHost, route } from '../routes/index.js';
 import { callUpstream } from '../upstream/callUpstream.js';
-import type { UpstreamClock } from '../upstream/clock.js';
 import { IsolatedUpstreams } from '../upstream/isolated.js';
-import { Upstream, type UpstreamState } from '../upstream/upstream.js';
+import type { Upstream } from '../upstream/upstream.js';
 import { CatalogRefresh } from './catalogRefresh.js';
 import { KnownNames } from './downUpstreams.js';
 import { type ForwardHost, forwardTo } from './forward.js';
@@ -62,7 +53,7 @@ import { schedulerClock } from './schedulerClock.js';
 import { ServerRequests } from './serverRequests.js';
 import { StartupWait } from './startupWait.js';
 import { Subscriptions } from './subscriptions.js';
-import { upstreamNotifications, upstreamRequests } from './upstreamInbound.js';
+import { Upstreams } from './upstreams.js';
 
 export interface RouterOptions {
   /** Opens the transport to one upstream (the library's default picks stdio/HTTP/WS by config). */
@@ -140,15 +131,14 @@ export class Router {
     serverRequests: () => this.serverRequests,
   };
   #reloads: Promise<unknown> = Promise.resolve();
-  /** The scheduler as the upstreams' clock: all of the router's time from one source. */
-  readonly #clock: UpstreamClock;
+  /** Adding, opening, following and removing the shared upstreams (upstreams.ts). */
+  readonly #lifecycle: Upstreams;
 
   constructor(config: RouterConfig, options: RouterOptions) {
     this.#config = config;
     this.#options = options;
     this.log = options.log ?? silentLogger;
     this.scheduler = options.scheduler ?? asyncScheduler;
-    this.#clock = schedulerClock(this.scheduler);
     this.#listChanges = new ListChanges(this.scheduler, () => this.#sessions);
     this.disconnectGraceMs = options.disconnectGraceMs ?? 3_000;
     this.serverInfo = options.serverInfo ?? { name: 'mcp-mux', version: VERSION };
@@ -159,7 +149,7 @@ export class Router {
     });
     this.tasks = new TaskIds(config.separator);
     this.isolated = new IsolatedUpstreams({
-      open: (cfg, signal, session) => this.#open(cfg, signal, session),
+      open: (cfg, signal, session) => this.#lifecycle.open(cfg, signal, session),
       fallbackClientInfo: this.serverInfo,
       initializeTimeoutMs: options.initializeTimeoutMs ?? 30_000,
       log: this.log,
@@ -215,6 +205,25 @@ export class Router {
         return () => timer.unsubscribe();
       },
     });
+    this.#lifecycle = new Upstreams({
+      upstreams: this.#upstreams,
+      knownNames: this.#knownNames,
+      lists: this.#lists,
+      catalog: this.catalog,
+      subscriptions: this.subscriptions,
+      logging: this.logging,
+      inbound: this,
+      openTransport: options.openTransport,
+      serverInfo: this.serverInfo,
+      initializeTimeoutMs: options.initializeTimeoutMs ?? 30_000,
+      scheduler: this.scheduler,
+      // The scheduler as the upstreams' clock: all of the router's time from one source.
+      clock: schedulerClock(this.scheduler),
+      log: this.log,
+      startup: () => this.#startup,
+      closed: () => this.#closed,
+      changed: (kind) => this.#changed(kind),
+    });
     for (const warning of config.warnings ?? []) this.log.warn(`config: ${warning}`);
     this.#routeHost = routeHostOf(this);
     this.#sessionHost = sessionHostOf(this, (request, caller) =>
@@ -261,7 +270,7 @@ export class Router {
       { scheduler: this.scheduler, timeoutMs, graceMs, log: this.log },
     );
     this.#startup = startup;
-    for (const config of enabled) this.#addUpstream(config);
+    for (const config of enabled) this.#lifecycle.add(config);
     return startup;
   }
 
@@ -399,8 +408,8 @@ export class Router {
           this.#config = next;
           for (const warning of next.warnings ?? []) this.log.warn(`config: ${warning}`);
         },
-        add: (upstream) => this.#addUpstream(upstream),
-        remove: (name, reason) => this.#removeUpstream(name, reason),
+        add: (upstream) => this.#lifecycle.add(upstream),
+        remove: (name, reason) => this.#lifecycle.remove(name, reason),
         reorder: (name) => this.refresh(name, ALL_KINDS),
       });
     const next = this.#reloads.then(run, run);
@@ -452,131 +461,10 @@ export class Router {
     );
   }
 
-  #addUpstream(config: UpstreamConfig): void {
-    const upstream = new Upstream({
-      config,
-      open: (cfg, signal) => this.#open(cfg, signal),
-      clientInfo: this.serverInfo,
-      // Shared: whatever the router can route to some client (actors/README.md). Isolated
-      // upstreams discover their catalog on this connection with the same capabilities.
-      capabilities: routerClientCapabilities(LATEST_LEGACY_VERSION),
-      initializeTimeoutMs: this.#options.initializeTimeoutMs ?? 30_000,
-      onState: (u, state) => this.#onUpstreamState(u, state),
-      supervised: true,
-      clock: this.#clock,
-      log: this.log,
-    });
-    this.#upstreams.set(config.name, upstream);
-    this.log.info(`upstream ${config.name}: connecting (${config.transport})`, {
-      upstream: config.name,
-    });
-    upstream.start();
-  }
-
-  /** `session`: the one client session an isolated connection serves. */
-  async #open(
-    config: UpstreamConfig,
-    signal: AbortSignal,
-    session?: DownstreamSession,
-  ): Promise<Connection> {
-    const transport = await this.#options.openTransport(config, signal);
-    const log = this.log.child(`upstream ${config.name}`);
-    return new Connection(transport, {
-      name: `upstream ${config.name}`,
-      log,
-      scheduler: this.scheduler,
-      handlers: {
-        request: (request, inbound) =>
-          this.#onUpstreamRequest(config.name, request, inbound, session),
-        notification: (notification) =>
-          this.#onUpstreamNotification(config.name, notification, session),
-      },
-    });
-  }
-
-  #onUpstreamRequest(
-    name: string,
-    request: JsonRpcRequest,
-    inbound: InboundContext,
-    session: DownstreamSession | undefined,
-  ): Observable<InboundEvent> {
-    const handler = upstreamRequests[request.method];
-    if (!handler) {
-      throw new RpcError(
-        ErrorCode.MethodNotFound,
-        `mcp-mux cannot route ${request.method} from upstream ${name}`,
-      );
-    }
-    return handler(this, name, request, inbound, session);
-  }
-
-  #onUpstreamNotification(
-    name: string,
-    notification: JsonRpcNotification,
-    session: DownstreamSession | undefined,
-  ): void {
-    const handler = upstreamNotifications[notification.method];
-    if (handler) handler(this, name, notification, session);
-    else this.log.debug(`upstream ${name}: dropped ${notification.method}`);
-  }
-
   /** Re-fetches some lists of one upstream (all pages) into the catalog. */
   refresh(name: string, kinds: CatalogKind[]): void {
     const upstream = this.#upstreams.get(name);
     if (upstream?.state === 'ready') void this.#lists.refresh(upstream, kinds);
-  }
-
-  /** Takes an upstream out (reload): its catalog part goes at once, then it is closed. */
-  async #removeUpstream(name: string, reason: string): Promise<void> {
-    const upstream = this.#upstreams.get(name);
-    if (!upstream) return;
-    this.#upstreams.delete(name);
-    this.#knownNames.forget(name);
-    this.subscriptions.upstreamState(name, 'closed');
-    this.logging.upstreamState(name, 'closed');
-    this.#lists.remove(name);
-    for (const kind of ALL_KINDS) this.#changed(kind);
-    await upstream.close(reason);
-  }
-
-  #onUpstreamState(upstream: Upstream, state: UpstreamState): void {
-    // A removed or replaced upstream (reload) may still report its closing.
-    if (this.#closed || this.#upstreams.get(upstream.name) !== upstream) return;
-    this.subscriptions.upstreamState(upstream.name, state);
-    this.logging.upstreamState(upstream.name, state);
-    if (state === 'ready') {
-      void this.#lists
-        .refresh(
-          upstream,
-          LIST_KINDS.map((k) => k.kind),
-        )
-        .then(() => {
-          const elapsed = this.scheduler.now() - upstream.startedAt;
-          const s = this.status().find((x) => x.name === upstream.name);
-          const server = upstream.server;
-          this.log.info(
-            `upstream ${upstream.name}: ready in ${elapsed}ms — ${s?.tools ?? 0} tools, ${s?.prompts ?? 0} prompts, ${s?.resources ?? 0} resources, ${s?.resourceTemplates ?? 0} resource templates`,
-            {
-              upstream: upstream.name,
-              protocol: server?.protocolVersion,
-              server:
-                `${String(server?.serverInfo.name ?? '?')} ${String(server?.serverInfo.version ?? '')}`.trim(),
-            },
-          );
-          this.#startup?.settle(upstream.name);
-        });
-    } else if (state === 'failed' || state === 'closed') {
-      this.#knownNames.remember(this.catalog, upstream.name);
-      this.#lists.remove(upstream.name);
-      for (const kind of ALL_KINDS) this.#changed(kind);
-      if (state === 'failed')
-        this.log.error(`upstream ${upstream.name}: failed — ${upstream.error ?? 'unknown error'}`, {
-          upstream: upstream.name,
-        });
-      this.#startup?.settle(upstream.name);
-    } else {
-      this.log.debug(`upstream ${upstream.name}: ${state}`);
-    }
   }
 
   /** Ready shared upstreams that declared `logging` (their level follows the sessions'). */
