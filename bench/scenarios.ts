@@ -147,7 +147,10 @@ export const scenarios: Scenario[] = [
     quick: true,
     roundScale: 3,
   }),
-  pair('inflight-1', 'concurrency', '1 in flight, 1 KiB, stdio', call(KiB, 1)),
+  // With the floors: at 1 in flight a hop costs its wake-ups, which no proxy avoids.
+  pair('inflight-1', 'concurrency', '1 in flight, 1 KiB, stdio', call(KiB, 1), {
+    subjects: [...withFloor, relayFloorBytes],
+  }),
   pair('inflight-8', 'concurrency', '8 in flight, 1 KiB, stdio', call(KiB, 8)),
   pair('inflight-256', 'concurrency', '256 in flight, 1 KiB, stdio', call(KiB, 256)),
   pair(
@@ -155,7 +158,7 @@ export const scenarios: Scenario[] = [
     'work',
     'upstream works 1 ms per call, 1 KiB, 32 in flight, stdio',
     call(KiB, 32, 1),
-    { subjects: withFloor },
+    { subjects: [...withFloor, relayFloorBytes] },
   ),
   {
     id: 'upstreams',

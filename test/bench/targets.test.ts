@@ -151,6 +151,16 @@ describe('evaluateTargets', () => {
       met: false,
       measured: '0.30× (relay floor 0.55×, on bytes 0.70×)',
     });
+    const workFloors = scenario('work-1ms', [
+      subject('direct', [round(1000)]),
+      subject('mcp-mux', [round(810)]),
+      subject('relay-floor', [round(900)]),
+      subject('relay-floor-bytes', [round(920)], { kind: 'relay-floor' }),
+    ]);
+    expect(byId(evaluateTargets([workFloors]), 'work-1ms')).toMatchObject({
+      met: false,
+      measured: '0.81× (relay floor 0.90×, on bytes 0.92×)',
+    });
     // Met: the figure stands alone.
     expect(byId(results, 'payload-16k')).toMatchObject({ met: true, measured: '0.90×' });
     expect(byId(results, 'payload-16k').floor).toBeUndefined();
