@@ -65,7 +65,8 @@ function create(config: UpstreamConfig, log: Logger): Startable {
   switch (config.transport) {
     case 'streamable-http': {
       const auth = oauthClientFor(config, { log });
-      return connectHttpUpstream(config.url, auth ? { ...options, auth } : options);
+      const http = { ...options, rawMinChars: ROUTED_RAW_MIN_CHARS };
+      return connectHttpUpstream(config.url, auth ? { ...http, auth } : http);
     }
     case 'sse':
       return new SseClientTransport(config.url, options);

@@ -1,21 +1,26 @@
 /**
- * Envelope-only forwarding (issue 14) through the real CLI over stdio, raw text on the wire:
- * a tool call's arguments reach the upstream and its result reaches the client byte for byte
- * (numbers `JSON.parse` would round, spacing), with only the id and the tool name rewritten;
- * a line that is not valid JSON is answered -32700 and never reaches the upstream.
+ * Envelope-only forwarding (issue 14), raw text on the wire: a tool call's arguments reach the
+ * upstream and its result reaches the client byte for byte (numbers `JSON.parse` would round,
+ * spacing), with only the id and the tool name rewritten; a message that is not valid JSON is
+ * answered -32700 and never reaches the upstream. Through the real CLI over stdio, through the
+ * Streamable HTTP facade, and from a Streamable HTTP upstream.
  */
 import { spawn } from 'node:child_process';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { createInterface } from 'node:readline';
 import { afterEach, describe, expect, it } from 'vitest';
+import { createRawEcho } from '../fixtures/rawEcho.js';
 import { cliPath, fixture, writeConfig } from './harness.js';
+import { startHttpRouter } from './httpRouter.js';
 
-const cleanups: (() => void)[] = [];
-afterEach(() => {
-  for (const cleanup of cleanups.splice(0)) cleanup();
+const cleanups: (() => void | Promise<void>)[] = [];
+afterEach(async () => {
+  for (const cleanup of cleanups.splice(0)) await cleanup();
 });
 
-function startCli() {
-  const config = writeConfig({ mcpServers: { up: fixture('rawEchoServer') } });
+function startCli(upstream: Record<string, unknown> = fixture('rawEchoServer')) {
+  const config = writeConfig({ mcpServers: { up: upstream } });
   const child = spawn(process.execPath, [cliPath, '--config', config], {
     stdio: ['pipe', 'pipe', 'ignore'],
   });
@@ -73,5 +78,125 @@ describe('envelope-only forwarding over stdio', () => {
       '{"jsonrpc":"2.0","id":3,"method":"tools/call","params":{"name":"up__count","arguments":{}}}',
     );
     expect(await cli.answer('3')).toContain('"text":"0"');
+  });
+});
+
+const INIT = {
+  jsonrpc: '2.0',
+  id: 1,
+  method: 'initialize',
+  params: {
+    protocolVersion: '2025-06-18',
+    capabilities: {},
+    clientInfo: { name: 't', version: '1' },
+  },
+};
+
+/** What the upstream received, as the raw echo quotes it in its result's text content. */
+const receivedBy = (answer: string): string =>
+  (JSON.parse(answer) as { result: { content: { text: string }[] } }).result.content[0]
+    ?.text as string;
+
+describe('envelope-only forwarding over the Streamable HTTP facade', () => {
+  it("passes a POST's arguments and the result through byte for byte", async () => {
+    const http = await startHttpRouter({ mcpServers: { up: fixture('rawEchoServer') } });
+    cleanups.push(() => http.close());
+    const post = (body: string, session?: string) =>
+      fetch(http.facade.url, {
+        method: 'POST',
+        headers: {
+          'content-type': 'application/json',
+          accept: 'application/json, text/event-stream',
+          ...(session === undefined
+            ? {}
+            : { 'mcp-session-id': session, 'mcp-protocol-version': '2025-06-18' }),
+        },
+        body,
+      });
+    const init = await post(JSON.stringify(INIT));
+    expect(init.status).toBe(200);
+    const session = init.headers.get('mcp-session-id') ?? '';
+    await init.text();
+    const initialized = await post(
+      '{"jsonrpc":"2.0","method":"notifications/initialized"}',
+      session,
+    );
+    expect(initialized.status).toBe(202);
+
+    const call = await post(
+      `{"jsonrpc":"2.0","id":"c-2","method":"tools/call","params":{"name":"up__raw","arguments":${ARGS}}}`,
+      session,
+    );
+    expect(call.headers.get('content-type')).toContain('application/json');
+    const answer = await call.text();
+    expect(answer).toMatch(/^\{"jsonrpc":"2\.0","id":"c-2","result":\{ "content" : \[/);
+    expect(answer).toContain('"big":12345678901234567890123, "float":1.50e+2, "pad":"ppp');
+    expect(receivedBy(answer)).toContain(`"name":"raw","arguments":${ARGS}`);
+    // Short arguments too (from ROUTED_RAW_MIN_CHARS): the big number keeps its digits.
+    const short = '{ "n" : 98765432109876543210987, "m": 1 }';
+    const shortCall = await post(
+      `{"jsonrpc":"2.0","id":5,"method":"tools/call","params":{"name":"up__raw","arguments":${short}}}`,
+      session,
+    );
+    expect(receivedBy(await shortCall.text())).toContain(`"arguments":${short}}`);
+
+    // Invalid JSON in a long argument: refused with -32700, never forwarded.
+    const broken = ARGS.replace('"f": 2.50E-3', '"f": 2.50E-');
+    const refused = await post(
+      `{"jsonrpc":"2.0","id":3,"method":"tools/call","params":{"name":"up__raw","arguments":${broken}}}`,
+      session,
+    );
+    expect(refused.status).toBe(400);
+    expect(await refused.text()).toContain('"code":-32700');
+    const count = await post(
+      '{"jsonrpc":"2.0","id":4,"method":"tools/call","params":{"name":"up__count","arguments":{}}}',
+      session,
+    );
+    expect(await count.text()).toContain('"text":"2"'); // the two calls above, not the broken one
+  });
+});
+
+describe('envelope-only forwarding from a Streamable HTTP upstream', () => {
+  it('passes the arguments to it and its result back byte for byte', async () => {
+    // The raw echo behind a plain node:http server: one JSON answer per POST, 202 for a
+    // notification; no session, no GET stream.
+    const echo = createRawEcho();
+    const server = createServer((req, res) => {
+      if (req.method !== 'POST') {
+        res.writeHead(405).end();
+        return;
+      }
+      const chunks: Buffer[] = [];
+      req.on('data', (chunk: Buffer) => chunks.push(chunk));
+      req.on('end', () => {
+        const answer = echo.answer(Buffer.concat(chunks).toString('utf8'));
+        if (answer === undefined) res.writeHead(202).end();
+        else res.writeHead(200, { 'content-type': 'application/json' }).end(answer);
+      });
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    cleanups.push(
+      () =>
+        new Promise<void>((resolve) => {
+          server.closeAllConnections();
+          server.close(() => resolve());
+        }),
+    );
+    const { port } = server.address() as AddressInfo;
+    const cli = startCli({ url: `http://127.0.0.1:${port}/mcp` });
+    cli.send(JSON.stringify(INIT));
+    expect(await cli.answer('1')).toContain('"result"');
+    cli.send('{"jsonrpc":"2.0","method":"notifications/initialized"}');
+    cli.send(
+      `{"jsonrpc":"2.0","id":"c-2","method":"tools/call","params":{"name":"up__raw","arguments":${ARGS}}}`,
+    );
+    const line = await cli.answer('"c-2"');
+    expect(line).toMatch(/^\{"jsonrpc":"2\.0","id":"c-2","result":\{ "content" : \[/);
+    expect(line).toContain('"big":12345678901234567890123, "float":1.50e+2, "pad":"ppp');
+    expect(receivedBy(line)).toContain(`"name":"raw","arguments":${ARGS}`);
+    cli.send('{"jsonrpc":"2.0","id":3,"method":"tools/call","params":{"name":"up__small"}}');
+    expect(await cli.answer('3')).toBe(
+      '{"jsonrpc":"2.0","id":3,"result":{ "big" : 12345678901234567890123 }}',
+    );
   });
 });

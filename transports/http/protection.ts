@@ -8,11 +8,12 @@
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Principal } from '../../core/auth/principal.js';
+import { ROUTED_RAW_MIN_CHARS } from '../../core/rpc/envelopeScan.js';
 import { ErrorCode } from '../../core/rpc/errors.js';
 import {
   DEFAULT_MAX_JSON_DEPTH,
+  decodeMessage,
   exceedsDepth,
-  parseMessage,
   stringifyMessage,
 } from '../../core/rpc/wire.js';
 import { BearerAuth, type BearerAuthOptions, type Rejection } from './bearerAuth.js';
@@ -138,7 +139,9 @@ export class Protection {
   /**
    * Reads a JSON body of at most `maxBodyBytes`. Answers 415 (not application/json), 413 (too
    * large) or 400 with -32700 (not JSON) itself and resolves `{ ok: false }`; a request that
-   * breaks off also resolves `{ ok: false }`, with nothing written.
+   * breaks off also resolves `{ ok: false }`, with nothing written. A tool call's `arguments`
+   * come as a validated `RawJson` (`decodeMessage`, from `ROUTED_RAW_MIN_CHARS`: the facade
+   * serves the router), forwarded as their text.
    */
   readJson(req: IncomingMessage, res: ServerResponse): Promise<BodyResult> {
     const type = (req.headers['content-type'] ?? '').split(';')[0]?.trim().toLowerCase();
@@ -185,7 +188,9 @@ export class Protection {
         if (done) return;
         let value: unknown;
         try {
-          value = parseMessage(Buffer.concat(chunks).toString('utf8'));
+          // Envelope only (core/rpc/envelopeScan.ts): arguments stay as their text.
+          const bytes = chunks.length === 1 ? (chunks[0] as Buffer) : Buffer.concat(chunks, size);
+          value = decodeMessage(bytes.toString('utf8'), ROUTED_RAW_MIN_CHARS, bytes);
         } catch {
           sendJsonRpcError(
             res,

@@ -34,7 +34,7 @@ import { traceHeadersOf } from '../../core/observe/traceContext.js';
 import { ErrorCode } from '../../core/rpc/errors.js';
 import type { JsonRpcId } from '../../core/rpc/jsonrpc.js';
 import { FrameError, type SendOptions } from '../../core/rpc/transport.js';
-import { parseMessage, stringifyMessage } from '../../core/rpc/wire.js';
+import { decodeMessage, stringifyMessage } from '../../core/rpc/wire.js';
 import { BaseTransport } from '../baseTransport.js';
 import { pumpSse, readText } from './httpBody.js';
 import {
@@ -294,7 +294,7 @@ export class StreamableHttpClientTransport extends BaseTransport {
     let answered = new Set<string>();
     if (type === 'application/json') {
       try {
-        const value: unknown = parseMessage(text);
+        const value: unknown = decodeMessage(text, this.#options.rawMinChars);
         answered = new Set(responseIds(value).map(idKey));
         if (answered.size > 0 || ok) this.emitMessage(value);
       } catch {
@@ -317,7 +317,7 @@ export class StreamableHttpClientTransport extends BaseTransport {
           progressed = true;
           let value: unknown;
           try {
-            value = parseMessage(event.data);
+            value = decodeMessage(event.data, this.#options.rawMinChars);
           } catch {
             this.emitError(new FrameError('parse', 'Parse error: an SSE event is not JSON'));
             return;

@@ -18,6 +18,12 @@ export interface StreamableHttpClientOptions {
   reconnectDelayMs?: number;
   /** Largest JSON body or SSE event accepted, in bytes/characters (default 64 MiB). */
   maxMessageBytes?: number;
+  /**
+   * Payloads kept raw from this length (core/rpc/wire.ts `decodeMessage`): a result is then
+   * forwarded as the text it came in. The router passes `ROUTED_RAW_MIN_CHARS`. Default
+   * `RAW_MIN_CHARS`.
+   */
+  rawMinChars?: number;
   /** The `MCP-Protocol-Version` to send from the start (otherwise see `setProtocolVersion`). */
   protocolVersion?: string;
   log?: Logger;
