@@ -45,12 +45,13 @@ export abstract class BaseTransport implements Transport {
 
   /**
    * Parses one frame of text and emits it, or emits a parse `FrameError`. Never throws.
-   * `bytes`: the UTF-8 bytes the text was decoded from, if at hand (core/rpc/stringStops.ts).
+   * `bytes`: the UTF-8 bytes the text was decoded from, if at hand (core/rpc/stringStops.ts);
+   * `rawMinChars`: payloads kept raw from this length (`decodeMessage`, default 256).
    */
-  protected emitText(text: string, bytes?: Uint8Array): void {
+  protected emitText(text: string, bytes?: Uint8Array, rawMinChars?: number): void {
     let value: unknown;
     try {
-      value = decodeMessage(text, undefined, bytes);
+      value = decodeMessage(text, rawMinChars, bytes);
     } catch {
       this.emitError(new FrameError('parse', 'Parse error: the message is not valid JSON'));
       return;

@@ -71,7 +71,10 @@ function create(config: UpstreamConfig, log: Logger): Startable {
     case 'sse':
       return new SseClientTransport(config.url, options);
     case 'ws':
-      return new WebSocketClientTransport(config.url, options);
+      return new WebSocketClientTransport(config.url, {
+        ...options,
+        rawMinChars: ROUTED_RAW_MIN_CHARS,
+      });
     default:
       throw new Error(
         `upstream ${config.name}: transport "${String(config.transport)}" is not supported`,

@@ -10,6 +10,8 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createInterface } from 'node:readline';
 import { afterEach, describe, expect, it } from 'vitest';
+import { WebSocket, WebSocketServer } from 'ws';
+import { createLogger, createRouter, createWebSocketFacade } from '../../index.js';
 import { createRawEcho } from '../fixtures/rawEcho.js';
 import { cliPath, fixture, writeConfig } from './harness.js';
 import { startHttpRouter } from './httpRouter.js';
@@ -194,6 +196,76 @@ describe('envelope-only forwarding from a Streamable HTTP upstream', () => {
     expect(line).toMatch(/^\{"jsonrpc":"2\.0","id":"c-2","result":\{ "content" : \[/);
     expect(line).toContain('"big":12345678901234567890123, "float":1.50e+2, "pad":"ppp');
     expect(receivedBy(line)).toContain(`"name":"raw","arguments":${ARGS}`);
+    cli.send('{"jsonrpc":"2.0","id":3,"method":"tools/call","params":{"name":"up__small"}}');
+    expect(await cli.answer('3')).toBe(
+      '{"jsonrpc":"2.0","id":3,"result":{ "big" : 12345678901234567890123 }}',
+    );
+  });
+});
+
+/** Short arguments (from ROUTED_RAW_MIN_CHARS) with a number `JSON.parse` would round. */
+const SHORT = '{ "n" : 98765432109876543210987, "m": 1 }';
+
+describe('envelope-only forwarding over WebSocket', () => {
+  it('passes arguments through the WebSocket facade byte for byte', async () => {
+    const log = createLogger({ level: 'error', sink: () => {} });
+    const router = createRouter({ mcpServers: { up: fixture('rawEchoServer') } }, { log });
+    const facade = await createWebSocketFacade({ log });
+    const subscription = facade.connections$.subscribe((t) => router.connect(t));
+    await router.start();
+    cleanups.push(async () => {
+      subscription.unsubscribe();
+      await router.close();
+      await facade.close();
+    });
+    const socket = new WebSocket(facade.url, ['mcp']);
+    cleanups.push(() => socket.terminate());
+    const frames: string[] = [];
+    socket.on('message', (data) => frames.push(String(data)));
+    await new Promise((resolve, reject) => socket.once('open', resolve).once('error', reject));
+    const answer = async (id: string): Promise<string> => {
+      for (let waited = 0; waited < 10_000; waited += 10) {
+        const found = frames.find((f) => f.startsWith(`{"jsonrpc":"2.0","id":${id},`));
+        if (found !== undefined) return found;
+        await new Promise((resolve) => setTimeout(resolve, 10));
+      }
+      throw new Error(`no answer to ${id}`);
+    };
+    socket.send(JSON.stringify(INIT));
+    await answer('1');
+    socket.send('{"jsonrpc":"2.0","method":"notifications/initialized"}');
+    socket.send(
+      `{"jsonrpc":"2.0","id":2,"method":"tools/call","params":{"name":"up__raw","arguments":${SHORT}}}`,
+    );
+    expect(receivedBy(await answer('2'))).toContain(`"name":"raw","arguments":${SHORT}}`);
+  });
+
+  it("passes a WebSocket upstream's short result back byte for byte", async () => {
+    const echo = createRawEcho();
+    const server = new WebSocketServer({ host: '127.0.0.1', port: 0 });
+    server.on('connection', (ws) =>
+      ws.on('message', (data) => {
+        const reply = echo.answer(String(data));
+        if (reply !== undefined) ws.send(reply);
+      }),
+    );
+    await new Promise((resolve) => server.once('listening', resolve));
+    cleanups.push(
+      () =>
+        new Promise<void>((resolve) => {
+          for (const client of server.clients) client.terminate();
+          server.close(() => resolve());
+        }),
+    );
+    const { port } = server.address() as AddressInfo;
+    const cli = startCli({ url: `ws://127.0.0.1:${port}/mcp` });
+    cli.send(JSON.stringify(INIT));
+    expect(await cli.answer('1')).toContain('"result"');
+    cli.send('{"jsonrpc":"2.0","method":"notifications/initialized"}');
+    cli.send(
+      `{"jsonrpc":"2.0","id":2,"method":"tools/call","params":{"name":"up__raw","arguments":${SHORT}}}`,
+    );
+    expect(receivedBy(await cli.answer('2'))).toContain(`"name":"raw","arguments":${SHORT}}`);
     cli.send('{"jsonrpc":"2.0","id":3,"method":"tools/call","params":{"name":"up__small"}}');
     expect(await cli.answer('3')).toBe(
       '{"jsonrpc":"2.0","id":3,"result":{ "big" : 12345678901234567890123 }}',

@@ -2,6 +2,7 @@
 import { EventEmitter } from 'node:events';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { WebSocket } from 'ws';
+import { RawJson } from '../../core/rpc/envelopeScan.js';
 import { stringStopsStats } from '../../core/rpc/stringStops.js';
 import type { CloseReason } from '../../core/rpc/transport.js';
 import { materialized } from '../../core/rpc/wire.js';
@@ -110,5 +111,26 @@ describe('WebSocketTransport reading', () => {
     socket.emit('message', [bytes.subarray(0, 100), bytes.subarray(100)]);
     expect(got).toEqual([message, message]);
     expect(stringStopsStats.lines).toBe(before + 2);
+  });
+
+  it('keeps payloads raw from rawMinChars (the router passes 32), from 256 by default', () => {
+    const args = { n: 1, s: 'x'.repeat(40) };
+    const call = {
+      jsonrpc: '2.0',
+      id: 1,
+      method: 'tools/call',
+      params: { name: 't', arguments: args },
+    };
+    const argumentsOf = (options: object): unknown => {
+      const { socket, transport } = open(options);
+      const got: { params: { arguments: unknown } }[] = [];
+      transport.messages$.subscribe((m) => got.push(m as (typeof got)[number]));
+      socket.emit('message', Buffer.from(JSON.stringify(call)));
+      return got[0]?.params.arguments;
+    };
+    const raw = argumentsOf({ rawMinChars: 32 });
+    expect(raw).toBeInstanceOf(RawJson);
+    expect((raw as RawJson).text).toBe(JSON.stringify(args));
+    expect(argumentsOf({})).toEqual(args);
   });
 });

@@ -21,6 +21,8 @@ export interface WebSocketClientOptions {
   maxBufferedBytes?: number;
   /** Handshake time limit in ms (default 10000). */
   connectTimeoutMs?: number;
+  /** Payloads kept raw from this length (`WebSocketTransportOptions.rawMinChars`). */
+  rawMinChars?: number;
   log?: Logger;
 }
 
@@ -98,6 +100,9 @@ export class WebSocketClientTransport extends BaseTransport {
           ...(this.#options.maxBufferedBytes === undefined
             ? {}
             : { maxBufferedBytes: this.#options.maxBufferedBytes }),
+          ...(this.#options.rawMinChars === undefined
+            ? {}
+            : { rawMinChars: this.#options.rawMinChars }),
         });
         this.#inner = inner;
         inner.messages$.subscribe((value) => this.emitMessage(value));

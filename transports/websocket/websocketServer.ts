@@ -11,6 +11,7 @@ import type { Duplex } from 'node:stream';
 import { Subject } from 'rxjs';
 import { WebSocketServer } from 'ws';
 import { type Logger, silentLogger } from '../../core/log.js';
+import { ROUTED_RAW_MIN_CHARS } from '../../core/rpc/envelopeScan.js';
 import type { Transport, TransportServer } from '../../core/rpc/transport.js';
 import {
   answerMalformedRequests,
@@ -133,6 +134,8 @@ export async function createWebSocketFacade(
     wss.handleUpgrade(req, socket, head, (ws) => {
       const transport = new WebSocketTransport(ws, {
         log,
+        // The facade serves the router, which never reads a forwarded payload.
+        rawMinChars: ROUTED_RAW_MIN_CHARS,
         ...(options.pingIntervalMs === undefined ? {} : { pingIntervalMs: options.pingIntervalMs }),
         ...(options.maxBufferedBytes === undefined
           ? {}

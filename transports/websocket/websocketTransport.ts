@@ -16,6 +16,11 @@ export interface WebSocketTransportOptions {
   pingIntervalMs?: number;
   /** Outgoing bytes the socket may hold before the peer counts as a slow reader (default 8 MiB). */
   maxBufferedBytes?: number;
+  /**
+   * Payloads kept raw from this length (core/rpc/wire.ts `decodeMessage`); the router's own
+   * WebSocket transports pass `ROUTED_RAW_MIN_CHARS`. Default `RAW_MIN_CHARS`.
+   */
+  rawMinChars?: number;
   log?: Logger;
 }
 
@@ -39,9 +44,10 @@ export class WebSocketTransport extends BaseTransport {
     this.#ws = ws;
     this.#maxBufferedBytes = options.maxBufferedBytes ?? 8 * 1024 * 1024;
     this.#log = options.log ?? silentLogger;
+    const { rawMinChars } = options;
     ws.on('message', (data) => {
       const bytes = bytesOf(data);
-      this.emitText(bytes.toString('utf8'), bytes);
+      this.emitText(bytes.toString('utf8'), bytes, rawMinChars);
     });
     ws.on('pong', () => {
       this.#awaitingPong = false;
