@@ -61,20 +61,17 @@ function create(config: UpstreamConfig, log: Logger): Startable {
     });
   }
   if (config.url === undefined) throw new Error(`upstream ${config.name} has no url`);
-  const options = { headers: config.headers, log };
+  // The router never reads a forwarded payload: raw from ROUTED_RAW_MIN_CHARS, as on stdio.
+  const options = { headers: config.headers, rawMinChars: ROUTED_RAW_MIN_CHARS, log };
   switch (config.transport) {
     case 'streamable-http': {
       const auth = oauthClientFor(config, { log });
-      const http = { ...options, rawMinChars: ROUTED_RAW_MIN_CHARS };
-      return connectHttpUpstream(config.url, auth ? { ...http, auth } : http);
+      return connectHttpUpstream(config.url, auth ? { ...options, auth } : options);
     }
     case 'sse':
       return new SseClientTransport(config.url, options);
     case 'ws':
-      return new WebSocketClientTransport(config.url, {
-        ...options,
-        rawMinChars: ROUTED_RAW_MIN_CHARS,
-      });
+      return new WebSocketClientTransport(config.url, options);
     default:
       throw new Error(
         `upstream ${config.name}: transport "${String(config.transport)}" is not supported`,

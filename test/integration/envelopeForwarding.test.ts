@@ -6,7 +6,7 @@
  * Streamable HTTP facade, and from a Streamable HTTP upstream.
  */
 import { spawn } from 'node:child_process';
-import { createServer } from 'node:http';
+import { createServer, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createInterface } from 'node:readline';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -266,6 +266,47 @@ describe('envelope-only forwarding over WebSocket', () => {
       `{"jsonrpc":"2.0","id":2,"method":"tools/call","params":{"name":"up__raw","arguments":${SHORT}}}`,
     );
     expect(receivedBy(await cli.answer('2'))).toContain(`"name":"raw","arguments":${SHORT}}`);
+    cli.send('{"jsonrpc":"2.0","id":3,"method":"tools/call","params":{"name":"up__small"}}');
+    expect(await cli.answer('3')).toBe(
+      '{"jsonrpc":"2.0","id":3,"result":{ "big" : 12345678901234567890123 }}',
+    );
+  });
+});
+
+describe('envelope-only forwarding from a legacy HTTP+SSE upstream', () => {
+  it('passes its short result back byte for byte', async () => {
+    // The raw echo as a legacy server: GET /sse opens the stream and names the POST endpoint,
+    // each POSTed message is acknowledged with 202 and answered on the stream.
+    const echo = createRawEcho();
+    let stream: ServerResponse | undefined;
+    const server = createServer((req, res) => {
+      if (req.method === 'GET' && req.url === '/sse') {
+        stream = res;
+        res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache' });
+        res.write('event: endpoint\ndata: /messages\n\n');
+        return;
+      }
+      const chunks: Buffer[] = [];
+      req.on('data', (chunk: Buffer) => chunks.push(chunk));
+      req.on('end', () => {
+        res.writeHead(202).end();
+        const reply = echo.answer(Buffer.concat(chunks).toString('utf8'));
+        if (reply !== undefined) stream?.write(`event: message\ndata: ${reply}\n\n`);
+      });
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    cleanups.push(
+      () =>
+        new Promise<void>((resolve) => {
+          server.closeAllConnections();
+          server.close(() => resolve());
+        }),
+    );
+    const { port } = server.address() as AddressInfo;
+    const cli = startCli({ url: `http://127.0.0.1:${port}/sse`, transport: 'sse' });
+    cli.send(JSON.stringify(INIT));
+    expect(await cli.answer('1')).toContain('"result"');
+    cli.send('{"jsonrpc":"2.0","method":"notifications/initialized"}');
     cli.send('{"jsonrpc":"2.0","id":3,"method":"tools/call","params":{"name":"up__small"}}');
     expect(await cli.answer('3')).toBe(
       '{"jsonrpc":"2.0","id":3,"result":{ "big" : 12345678901234567890123 }}',

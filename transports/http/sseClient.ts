@@ -27,6 +27,11 @@ export interface SseClientOptions {
   maxSockets?: number;
   /** Largest SSE event accepted, in characters (default 64 MiB). */
   maxMessageBytes?: number;
+  /**
+   * Payloads kept raw from this length (core/rpc/wire.ts `decodeMessage`); the router passes
+   * `ROUTED_RAW_MIN_CHARS`. Default `RAW_MIN_CHARS`.
+   */
+  rawMinChars?: number;
   log?: Logger;
 }
 
@@ -120,7 +125,7 @@ export class SseClientTransport extends BaseTransport {
             }
             known = target;
             resolveEndpoint(target);
-          } else if (event.type === 'message' && event.data !== '') this.emitText(event.data);
+          } else if (event.type === 'message' && event.data !== '') this.emitText(event.data, undefined, this.#options.rawMinChars);
         },
         onError: (error) => this.emitError(new FrameError('too-large', error.message)),
       },
