@@ -125,7 +125,8 @@ export class SseClientTransport extends BaseTransport {
             }
             known = target;
             resolveEndpoint(target);
-          } else if (event.type === 'message' && event.data !== '') this.emitText(event.data, undefined, this.#options.rawMinChars);
+          } else if (event.type === 'message' && event.data !== '')
+            this.emitText(event.data, undefined, this.#options.rawMinChars);
         },
         onError: (error) => this.emitError(new FrameError('too-large', error.message)),
       },
