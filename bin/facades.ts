@@ -6,6 +6,7 @@
 
 import type { FacadeAuthConfig } from '../core/config/config.js';
 import type { TrafficCounter } from '../core/observe/traffic.js';
+import { ROUTED_RAW_MIN_CHARS } from '../core/rpc/envelopeScan.js';
 import type { TransportServer } from '../core/rpc/transport.js';
 import type { Logger, Router } from '../index.js';
 import { createHttpFacade } from '../transports/http/httpFacade.js';
@@ -134,6 +135,8 @@ export async function startFacades(
     ...(options.maxBodyBytes === undefined ? {} : { maxBodyBytes: options.maxBodyBytes }),
     ...(options.maxConnections === undefined ? {} : { maxConnections: options.maxConnections }),
     ...(options.maxJsonDepth === undefined ? {} : { maxJsonDepth: options.maxJsonDepth }),
+    // The router never reads a forwarded payload (core/rpc/envelopeScan.ts).
+    rawMinChars: ROUTED_RAW_MIN_CHARS,
     ...(options.maxSessionsPerPrincipal === undefined
       ? {}
       : { maxSessionsPerPrincipal: options.maxSessionsPerPrincipal }),

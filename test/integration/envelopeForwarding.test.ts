@@ -3,14 +3,15 @@
  * call's arguments reach the upstream and its result reaches the client byte for byte (numbers
  * `JSON.parse` would round, spacing), with only the id and the tool name rewritten; a message
  * that is not valid JSON is answered -32700 and never reaches the upstream. The real CLI over
- * stdio, the Streamable HTTP facade and the WebSocket facade (the upstreams' side:
- * envelopeForwardingUpstreams.test.ts).
+ * stdio, and its Streamable HTTP and WebSocket listeners as the CLI starts them
+ * (`startFacades`); the upstreams' side: envelopeForwardingUpstreams.test.ts.
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import { WebSocket } from 'ws';
-import { createLogger, createRouter, createWebSocketFacade } from '../../index.js';
+import { startFacades } from '../../bin/facades.js';
+import { silentLogger } from '../../core/log.js';
+import { createRouter } from '../../index.js';
 import { fixture } from './harness.js';
-import { startHttpRouter } from './httpRouter.js';
 import {
   ARGS,
   type Cleanups,
@@ -45,6 +46,9 @@ describe('envelope-only forwarding over stdio', () => {
     // What the upstream received: its own id and name, the arguments as the client wrote them.
     expect(receivedBy(line)).toContain(`"name":"raw","arguments":${ARGS}`);
     expect(receivedBy(line)).not.toContain('c-2');
+    // Arguments of any size: a short one keeps its big number too.
+    cli.send(call('3', SHORT));
+    expect(receivedBy(await cli.answer('3'))).toContain(`"name":"raw","arguments":${SHORT}}`);
   });
 
   it('answers a malformed call with -32700 and never forwards it', async () => {
@@ -56,12 +60,40 @@ describe('envelope-only forwarding over stdio', () => {
   });
 });
 
-describe('envelope-only forwarding over the Streamable HTTP facade', () => {
-  it("passes a POST's arguments and the result through byte for byte", async () => {
-    const http = await startHttpRouter({ mcpServers: { up: fixture('rawEchoServer') } });
-    cleanups.push(() => http.close());
+/** The CLI's HTTP and WebSocket listeners (`startFacades`) in front of the raw echo. */
+async function startListeners(): Promise<{ http: string; ws: string }> {
+  const router = createRouter(
+    { mcpServers: { up: fixture('rawEchoServer') } },
+    { log: silentLogger },
+  );
+  await router.start();
+  const facades = await startFacades(
+    router,
+    [
+      { kind: 'http', host: '127.0.0.1', port: 0 },
+      { kind: 'ws', host: '127.0.0.1', port: 0 },
+    ],
+    {
+      bearerTokens: [],
+      allowedHosts: [],
+      allowedOrigins: [],
+      dnsRebindingProtection: true,
+      log: silentLogger,
+    },
+  );
+  cleanups.push(async () => {
+    await facades.close();
+    await router.close();
+  });
+  const url = (kind: string) => facades.endpoints.find((e) => e.kind === kind)?.url ?? '';
+  return { http: url('http'), ws: url('ws') };
+}
+
+describe("envelope-only forwarding over the CLI's network listeners", () => {
+  it("Streamable HTTP: passes a POST's arguments and the result through byte for byte", async () => {
+    const { http } = await startListeners();
     const post = (body: string, session?: string) =>
-      fetch(http.facade.url, {
+      fetch(http, {
         method: 'POST',
         headers: {
           'content-type': 'application/json',
@@ -88,7 +120,7 @@ describe('envelope-only forwarding over the Streamable HTTP facade', () => {
     expect(answer).toMatch(/^\{"jsonrpc":"2\.0","id":"c-2","result":\{ "content" : \[/);
     expect(answer).toContain('"big":12345678901234567890123, "float":1.50e+2, "pad":"ppp');
     expect(receivedBy(answer)).toContain(`"name":"raw","arguments":${ARGS}`);
-    // Short arguments too (from ROUTED_RAW_MIN_CHARS): the big number keeps its digits.
+    // Short arguments too (ROUTED_RAW_MIN_CHARS): the big number keeps its digits.
     const short = await post(call('5', SHORT), session);
     expect(receivedBy(await short.text())).toContain(`"arguments":${SHORT}}`);
 
@@ -99,21 +131,10 @@ describe('envelope-only forwarding over the Streamable HTTP facade', () => {
     const count = await post(call('4', '{}', 'up__count'), session);
     expect(await count.text()).toContain('"text":"2"'); // the two calls above, not the broken one
   });
-});
 
-describe('envelope-only forwarding over the WebSocket facade', () => {
-  it('passes arguments through byte for byte', async () => {
-    const log = createLogger({ level: 'error', sink: () => {} });
-    const router = createRouter({ mcpServers: { up: fixture('rawEchoServer') } }, { log });
-    const facade = await createWebSocketFacade({ log });
-    const subscription = facade.connections$.subscribe((t) => router.connect(t));
-    await router.start();
-    cleanups.push(async () => {
-      subscription.unsubscribe();
-      await router.close();
-      await facade.close();
-    });
-    const socket = new WebSocket(facade.url, ['mcp']);
+  it('WebSocket: passes arguments through byte for byte', async () => {
+    const { ws } = await startListeners();
+    const socket = new WebSocket(ws, ['mcp']);
     cleanups.push(() => socket.terminate());
     const frames: string[] = [];
     socket.on('message', (data) => frames.push(String(data)));

@@ -176,11 +176,21 @@ describe('NdjsonDecoder raw payloads', () => {
     expect((raw as RawJson).text).toBe(JSON.stringify({ payload: 'x'.repeat(100) }));
     const frame = frames[0] as { value: unknown };
     expect(materialized(frame.value)).toEqual(JSON.parse(line));
-    // Shorter than the bound: parsed.
+    // The router's transports keep the smallest payload raw too; the default parses it.
     const tiny = argumentsOf(
       new NdjsonDecoder({ rawMinChars: ROUTED_RAW_MIN_CHARS }).push(Buffer.from(`${call('')}\n`)),
     );
-    expect(tiny).toEqual({ payload: '' });
+    expect(tiny).toBeInstanceOf(RawJson);
+    expect((tiny as RawJson).text).toBe('{"payload":""}');
+    const empty =
+      '{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"t","arguments":{}}}';
+    const none = argumentsOf(
+      new NdjsonDecoder({ rawMinChars: ROUTED_RAW_MIN_CHARS }).push(Buffer.from(`${empty}\n`)),
+    );
+    expect((none as RawJson).text).toBe('{}');
+    expect(argumentsOf(new NdjsonDecoder().push(Buffer.from(`${call('')}\n`)))).toEqual({
+      payload: '',
+    });
   });
 });
 

@@ -8,7 +8,6 @@
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Principal } from '../../core/auth/principal.js';
-import { ROUTED_RAW_MIN_CHARS } from '../../core/rpc/envelopeScan.js';
 import { ErrorCode } from '../../core/rpc/errors.js';
 import {
   DEFAULT_MAX_JSON_DEPTH,
@@ -36,6 +35,12 @@ export interface ProtectionOptions extends BearerAuthOptions {
   maxBodyBytes?: number;
   /** Deepest nesting accepted in a body (default `DEFAULT_MAX_JSON_DEPTH`, 128). */
   maxJsonDepth?: number;
+  /**
+   * Payloads of a body (or WebSocket frame) kept raw from this length (core/rpc/wire.ts
+   * `decodeMessage`); the CLI's listeners pass `ROUTED_RAW_MIN_CHARS`. Default
+   * `RAW_MIN_CHARS`.
+   */
+  rawMinChars?: number;
 }
 
 export const DEFAULT_MAX_BODY_BYTES = 4 * 1024 * 1024;
@@ -65,6 +70,7 @@ export function sendJsonRpcError(
 export class Protection {
   readonly maxBodyBytes: number;
   readonly maxJsonDepth: number;
+  readonly #rawMinChars: number | undefined;
   readonly #rebinding: boolean;
   readonly #hosts: Set<string>;
   readonly #origins: Set<string>;
@@ -75,6 +81,7 @@ export class Protection {
   constructor(options: ProtectionOptions, bound: { host: string; port: number }) {
     this.maxBodyBytes = options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
     this.maxJsonDepth = options.maxJsonDepth ?? DEFAULT_MAX_JSON_DEPTH;
+    this.#rawMinChars = options.rawMinChars;
     this.#rebinding = options.dnsRebindingProtection ?? true;
     const names = [bound.host, 'localhost', '127.0.0.1', '::1'];
     this.#hosts = new Set(names.map((name) => hostWithPort(name, bound.port).toLowerCase()));
@@ -140,8 +147,7 @@ export class Protection {
    * Reads a JSON body of at most `maxBodyBytes`. Answers 415 (not application/json), 413 (too
    * large) or 400 with -32700 (not JSON) itself and resolves `{ ok: false }`; a request that
    * breaks off also resolves `{ ok: false }`, with nothing written. A tool call's `arguments`
-   * come as a validated `RawJson` (`decodeMessage`, from `ROUTED_RAW_MIN_CHARS`: the facade
-   * serves the router), forwarded as their text.
+   * come as a validated `RawJson` from `rawMinChars` (`decodeMessage`), forwarded as text.
    */
   readJson(req: IncomingMessage, res: ServerResponse): Promise<BodyResult> {
     const type = (req.headers['content-type'] ?? '').split(';')[0]?.trim().toLowerCase();
@@ -190,7 +196,7 @@ export class Protection {
         try {
           // Envelope only (core/rpc/envelopeScan.ts): arguments stay as their text.
           const bytes = chunks.length === 1 ? (chunks[0] as Buffer) : Buffer.concat(chunks, size);
-          value = decodeMessage(bytes.toString('utf8'), ROUTED_RAW_MIN_CHARS, bytes);
+          value = decodeMessage(bytes.toString('utf8'), this.#rawMinChars, bytes);
         } catch {
           sendJsonRpcError(
             res,

@@ -11,7 +11,6 @@ import type { Duplex } from 'node:stream';
 import { Subject } from 'rxjs';
 import { WebSocketServer } from 'ws';
 import { type Logger, silentLogger } from '../../core/log.js';
-import { ROUTED_RAW_MIN_CHARS } from '../../core/rpc/envelopeScan.js';
 import type { Transport, TransportServer } from '../../core/rpc/transport.js';
 import {
   answerMalformedRequests,
@@ -134,8 +133,7 @@ export async function createWebSocketFacade(
     wss.handleUpgrade(req, socket, head, (ws) => {
       const transport = new WebSocketTransport(ws, {
         log,
-        // The facade serves the router, which never reads a forwarded payload.
-        rawMinChars: ROUTED_RAW_MIN_CHARS,
+        ...(options.rawMinChars === undefined ? {} : { rawMinChars: options.rawMinChars }),
         ...(options.pingIntervalMs === undefined ? {} : { pingIntervalMs: options.pingIntervalMs }),
         ...(options.maxBufferedBytes === undefined
           ? {}
