@@ -60,6 +60,7 @@ export {
   type RequestEvent,
   type RequestOptions,
 } from './core/rpc/connection.js';
+export { ROUTED_RAW_MIN_CHARS } from './core/rpc/envelopeScan.js';
 export { ErrorCode, LocalError, RpcError } from './core/rpc/errors.js';
 export type { JsonRpcMessage } from './core/rpc/jsonrpc.js';
 export type {

@@ -19,8 +19,10 @@
  *   makes any other serializer write the same JSON. The connection materialises a raw result
  *   unless the request asked for it raw (`RequestOptions.rawResult`: the router's forwarding,
  *   which never looks inside a result).
- * - Only payloads of at least `RAW_MIN_CHARS` are kept raw: below that, scanning and parsing
- *   the envelope again costs more than parsing the payload.
+ * - **Who gets raw payloads.** The router's own transports keep every object payload raw
+ *   (`ROUTED_RAW_MIN_CHARS`): it is the cheaper path at every size, and the payload reaches the
+ *   peer as it was written. A transport built for another use keeps payloads under
+ *   `RAW_MIN_CHARS` as plain values (its users read them); larger ones come raw.
  * - **Strings are checked on the line's bytes when the transport passes them** (jsonString.ts):
  *   a WebAssembly SIMD scan (stringStops.ts) instead of `JSON.parse` of each long string, ~3.8x
  *   faster and without a copy of the string; the verdicts are the same (property-tested).
@@ -56,7 +58,7 @@ export function setRawSerializer(serialize: (raw: RawJson) => unknown): (raw: Ra
   return previous;
 }
 
-/** Payloads shorter than this are parsed with the envelope (see the decisions above). */
+/** By default, payloads shorter than this are parsed with the envelope (see the decisions above). */
 export const RAW_MIN_CHARS = 256;
 /**
  * The router's own transports keep every object payload raw (`rawMinChars`; `{}` is two

@@ -12,9 +12,14 @@ import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/
 
 const here = dirname(fileURLToPath(import.meta.url));
 const entry = process.argv[2] ?? resolve(here, '../../dist/index.js');
-const { createHttpHandler, createMemoryPair, createRouter, serveOn, toSdkTransport } = await import(
-  pathToFileURL(entry).href
-);
+const {
+  createHttpHandler,
+  createMemoryPair,
+  createRouter,
+  ROUTED_RAW_MIN_CHARS,
+  serveOn,
+  toSdkTransport,
+} = await import(pathToFileURL(entry).href);
 const everything = createRequire(import.meta.url).resolve(
   '@modelcontextprotocol/server-everything/dist/index.js',
 );
@@ -37,7 +42,7 @@ const echoed = await inProcess.callTool({
 console.log(`in-process: ${echoed.content[0].text}`);
 
 // 2. On the embedder's own HTTP server: /mcp is mcp-mux, /health is the embedder's.
-const mcp = createHttpHandler();
+const mcp = createHttpHandler({ rawMinChars: ROUTED_RAW_MIN_CHARS });
 const served = serveOn(router, mcp);
 const server = createServer((req, res) => {
   if (req.url === '/health') return res.end('ok');
