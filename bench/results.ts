@@ -14,6 +14,8 @@ export interface RoundResult {
   latency: LatencySummary;
   /** CPU time of the measured process during the round, µs. */
   cpuUs?: number;
+  /** The part of `cpuUs` spent in the kernel on the process's behalf (system calls), µs. */
+  kernelCpuUs?: number;
   /** CPU time of the load generator (this process) during the round, µs. */
   clientCpuUs?: number;
   /** Open loop: p99 of how late the client sent requests after their schedule, µs. */
@@ -38,6 +40,11 @@ export interface SubjectResult {
   errors: number;
   /** Total CPU of the measured process over all rounds / requests completed, µs. */
   cpuUsPerRequest?: number;
+  /**
+   * The kernel's part of `cpuUsPerRequest` (system calls: pipe and socket copies, wake-ups).
+   * Set beside the total: it tells a process's own work from what the machine charges it.
+   */
+  kernelCpuUsPerRequest?: number;
   /** The same for the load generator: shows that the client is not the bottleneck. */
   clientCpuUsPerRequest?: number;
   /** Against the baseline subject (throughput ratio, or p50 ratio when compared by latency). */
@@ -125,6 +132,8 @@ export function reduceScenario(result: ScenarioResult): ScenarioResult {
         : undefined;
     const server = perRequest(cpu);
     if (server !== undefined) s.cpuUsPerRequest = server;
+    const kernel = perRequest(s.rounds.map((r) => r.kernelCpuUs));
+    if (kernel !== undefined) s.kernelCpuUsPerRequest = kernel;
     const client = perRequest(s.rounds.map((r) => r.clientCpuUs));
     if (client !== undefined) s.clientCpuUsPerRequest = client;
   }

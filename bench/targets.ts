@@ -171,11 +171,23 @@ export const targets: Target[] = [
       const mux = find('payload-1k', 'mcp-mux');
       const v = mux?.cpuUsPerRequest;
       if (!mux || v === undefined) return na(mux?.reason ?? 'not measured');
-      return { value: v, measured: `${v.toFixed(1)} µs` };
+      const kernel = mux.kernelCpuUsPerRequest;
+      return {
+        value: v,
+        measured:
+          kernel === undefined
+            ? `${v.toFixed(1)} µs`
+            : `${v.toFixed(1)} µs (kernel ${kernel.toFixed(1)})`,
+      };
     },
     floor: (find) => {
-      const v = find('payload-1k', FLOOR)?.cpuUsPerRequest;
-      return v === undefined ? undefined : `${v.toFixed(1)} µs`;
+      const floor = find('payload-1k', FLOOR);
+      const v = floor?.cpuUsPerRequest;
+      if (v === undefined) return undefined;
+      const kernel = floor?.kernelCpuUsPerRequest;
+      return kernel === undefined
+        ? `${v.toFixed(1)} µs`
+        : `${v.toFixed(1)} µs, kernel ${kernel.toFixed(1)}`;
     },
   },
   {

@@ -51,15 +51,15 @@ export function renderMarkdown(run: RunResult, options: MarkdownOptions = {}): s
   out.push(
     `${h} Throughput and latency`,
     '',
-    '| Scenario | Subject (client→subject→upstream) | req/s | vs baseline | p50 µs | p99 µs | p99.9 µs | CPU µs/req | client CPU µs/req | errors |',
-    '|---|---|--:|--:|--:|--:|--:|--:|--:|--:|',
+    '| Scenario | Subject (client→subject→upstream) | req/s | vs baseline | p50 µs | p99 µs | p99.9 µs | CPU µs/req | of it kernel | client CPU µs/req | errors |',
+    '|---|---|--:|--:|--:|--:|--:|--:|--:|--:|--:|',
   );
   for (const s of run.scenarios.filter((x) => x.kind === 'throughput' || x.kind === 'latency')) {
     s.subjects.forEach((sub, i) => {
       const name = i === 0 ? `**${s.id}**` : '';
       const st = status(sub);
       if (st) {
-        out.push(`| ${name} | ${cell(sub.label)} | ${st} | | | | | | | |`);
+        out.push(`| ${name} | ${cell(sub.label)} | ${st} | | | | | | | | |`);
         return;
       }
       const ratio =
@@ -68,7 +68,7 @@ export function renderMarkdown(run: RunResult, options: MarkdownOptions = {}): s
           : `${sub.ratio.toFixed(2)}×${s.compareBy === 'p50' ? ' (p50)' : ''}`;
       const l = sub.latency;
       out.push(
-        `| ${name} | ${cell(sub.label)} | ${sub.throughput === undefined ? '' : formatCompact(sub.throughput)} | ${ratio} | ${int(l?.p50)} | ${int(l?.p99)} | ${int(l?.p999)} | ${fixed(sub.cpuUsPerRequest)} | ${fixed(sub.clientCpuUsPerRequest)} | ${sub.errors} |`,
+        `| ${name} | ${cell(sub.label)} | ${sub.throughput === undefined ? '' : formatCompact(sub.throughput)} | ${ratio} | ${int(l?.p50)} | ${int(l?.p99)} | ${int(l?.p999)} | ${fixed(sub.cpuUsPerRequest)} | ${fixed(sub.kernelCpuUsPerRequest)} | ${fixed(sub.clientCpuUsPerRequest)} | ${sub.errors} |`,
       );
     });
   }

@@ -16,7 +16,7 @@ import {
 } from '../results.js';
 import type { Load, Scenario } from '../scenarios.js';
 import { median, summarizeLatency } from '../stats/latency.js';
-import { readCpuMicros } from '../stats/procStats.js';
+import { type CpuTimes, readCpuTimes } from '../stats/procStats.js';
 import {
   comboKey,
   type LaunchContext,
@@ -87,7 +87,7 @@ async function checkEcho(launched: Launched, load: Load): Promise<void> {
   }
 }
 
-function toRound(load: LoadResult, cpuUs: number | undefined, clientCpuUs: number): RoundResult {
+function toRound(load: LoadResult, cpu: CpuTimes | undefined, clientCpuUs: number): RoundResult {
   const round: RoundResult = {
     throughput: load.throughput,
     completed: load.completed,
@@ -95,7 +95,10 @@ function toRound(load: LoadResult, cpuUs: number | undefined, clientCpuUs: numbe
     latency: summarizeLatency(load.latency),
     clientCpuUs,
   };
-  if (cpuUs !== undefined) round.cpuUs = cpuUs;
+  if (cpu !== undefined) {
+    round.cpuUs = cpu.user + cpu.kernel;
+    round.kernelCpuUs = cpu.kernel;
+  }
   if (load.sendLag) round.sendLagP99 = load.sendLag.getValueAtPercentile(99);
   return round;
 }
@@ -152,13 +155,16 @@ async function measure(
 ): Promise<RoundResult> {
   const call = makeCall(launched, load);
   const pid = launched.pid;
-  const cpu0 = pid === undefined ? undefined : readCpuMicros(pid);
+  const cpu0 = pid === undefined ? undefined : readCpuTimes(pid);
   const client0 = process.cpuUsage();
   const result = await run(call);
   const client = process.cpuUsage(client0);
-  const cpu1 = pid === undefined ? undefined : readCpuMicros(pid);
+  const cpu1 = pid === undefined ? undefined : readCpuTimes(pid);
   if (result.completed === 0) throw new Error(result.firstError ?? 'no request completed');
-  const cpu = cpu0 !== undefined && cpu1 !== undefined ? cpu1 - cpu0 : undefined;
+  const cpu =
+    cpu0 !== undefined && cpu1 !== undefined
+      ? { user: cpu1.user - cpu0.user, kernel: cpu1.kernel - cpu0.kernel }
+      : undefined;
   return toRound(result, cpu, client.user + client.system);
 }
 

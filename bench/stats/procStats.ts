@@ -7,19 +7,34 @@ import { readFileSync } from 'node:fs';
 /** Clock ticks per second of /proc/<pid>/stat times (USER_HZ, 100 on Linux). */
 const TICKS_PER_SECOND = 100;
 
+/** CPU time of a process, µs: in user space (utime) and in the kernel on its behalf (stime). */
+export interface CpuTimes {
+  user: number;
+  kernel: number;
+}
+
 /**
- * utime + stime of the process itself (children excluded), in microseconds. Resolution is
- * one tick (10 ms): divide over many requests.
+ * utime and stime out of a `/proc/<pid>/stat` line, in µs. The command name (field 2) may
+ * contain spaces and parentheses: fields are counted after its last ')'.
  */
-export function readCpuMicros(pid: number): number | undefined {
+export function parseCpuTimes(stat: string): CpuTimes | undefined {
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  const utime = Number(fields[11]);
+  const stime = Number(fields[12]);
+  if (!Number.isFinite(utime) || !Number.isFinite(stime)) return undefined;
+  return {
+    user: (utime * 1_000_000) / TICKS_PER_SECOND,
+    kernel: (stime * 1_000_000) / TICKS_PER_SECOND,
+  };
+}
+
+/**
+ * The process's own CPU times (children excluded). Resolution is one tick (10 ms): divide
+ * over many requests.
+ */
+export function readCpuTimes(pid: number): CpuTimes | undefined {
   try {
-    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-    // The command name (field 2) may contain spaces: fields are counted after its ')'.
-    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    const utime = Number(fields[11]);
-    const stime = Number(fields[12]);
-    if (!Number.isFinite(utime) || !Number.isFinite(stime)) return undefined;
-    return ((utime + stime) * 1_000_000) / TICKS_PER_SECOND;
+    return parseCpuTimes(readFileSync(`/proc/${pid}/stat`, 'utf8'));
   } catch {
     return undefined;
   }

@@ -77,6 +77,21 @@ describe('reduceScenario', () => {
     expect(mux.ratio).toBeCloseTo(0.7);
     // CPU: all rounds' CPU over all requests, 18,000 µs / 2,000 requests.
     expect(mux.cpuUsPerRequest).toBeCloseTo(9);
+    // No kernel split in these rounds: none is made up.
+    expect(mux.kernelCpuUsPerRequest).toBeUndefined();
+  });
+
+  it("adds up the kernel's part of the CPU time like the total", () => {
+    const s = scenario('payload-1k', [
+      subject('direct', [round(1000)]),
+      subject('mcp-mux', [
+        { ...round(700, 100, 1000, 7000), kernelCpuUs: 1000 },
+        { ...round(500, 100, 1000, 5000), kernelCpuUs: 1400 },
+      ]),
+    ]);
+    expect(s.subjects[1]!.cpuUsPerRequest).toBeCloseTo(10);
+    // 2,400 µs in the kernel over 1,200 requests.
+    expect(s.subjects[1]!.kernelCpuUsPerRequest).toBeCloseTo(2);
   });
 
   it('compares by p50 (inverted, > 1 = faster) when asked', () => {
@@ -140,6 +155,17 @@ describe('evaluateTargets', () => {
       met: false,
       value: 78.125,
       measured: '78.1 µs (relay floor 5.2 µs)',
+    });
+    const split = (name: string, completed: number, cpuUs: number, kernelCpuUs: number) =>
+      subject(name, [{ ...round(completed, 100, 1000, cpuUs), kernelCpuUs }]);
+    const cpuSplit = scenario('payload-1k', [
+      split('direct', 1000, 6000, 1500),
+      split('mcp-mux', 600, 9600, 1500),
+      split('relay-floor', 900, 5850, 2250),
+    ]);
+    expect(byId(evaluateTargets([cpuSplit]), 'cpu-per-request')).toMatchObject({
+      met: false,
+      measured: '16.0 µs (kernel 2.5; relay floor 6.5 µs, kernel 2.5)',
     });
     const bytesFloor = scenario('payload-16k', [
       subject('direct', [round(1000)]),

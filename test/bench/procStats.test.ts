@@ -1,0 +1,33 @@
+import { describe, expect, it } from 'vitest';
+import { parseCpuTimes, readCpuTimes } from '../../bench/stats/procStats.js';
+
+// Fields 14 and 15 of /proc/<pid>/stat are utime and stime, in ticks of 1/100 s.
+const statLine = (comm: string, utime: number, stime: number): string =>
+  `4242 (${comm}) S 1 4242 4242 0 -1 4194560 900 0 0 0 ${utime} ${stime} 0 0 20 0 11 0 500 1000 200`;
+
+describe('parseCpuTimes', () => {
+  it('splits user and kernel time, in µs', () => {
+    expect(parseCpuTimes(statLine('node', 250, 40))).toEqual({ user: 2_500_000, kernel: 400_000 });
+  });
+
+  it('counts fields after the last parenthesis of the command name', () => {
+    expect(parseCpuTimes(statLine('my (odd) name) 1 2', 7, 3))).toEqual({
+      user: 70_000,
+      kernel: 30_000,
+    });
+  });
+
+  it('is undefined for a line it cannot read', () => {
+    expect(parseCpuTimes('4242 (node) S 1')).toBeUndefined();
+  });
+});
+
+describe('readCpuTimes', () => {
+  it("reads this process's times, and is undefined for a process that does not exist", () => {
+    const own = readCpuTimes(process.pid);
+    if (own === undefined) return; // no /proc here
+    expect(own.user).toBeGreaterThan(0);
+    expect(own.kernel).toBeGreaterThanOrEqual(0);
+    expect(readCpuTimes(2 ** 31 - 1)).toBeUndefined();
+  });
+});
