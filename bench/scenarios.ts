@@ -83,6 +83,15 @@ const relayFloorBytes: SubjectSpec = {
   name: 'relay-floor-bytes',
   relayArgs: ['--bytes'],
 };
+/**
+ * The floor with the router's decoder and encoder (`--decode`): every message validated and
+ * given a new envelope, without the router's per-request machinery.
+ */
+const relayFloorDecode: SubjectSpec = {
+  ...relayFloor,
+  name: 'relay-floor-decode',
+  relayArgs: ['--decode'],
+};
 
 const call = (payloadBytes: number, inFlight: number, workMs = 0): Load => ({
   method: 'tools/call',
@@ -130,11 +139,11 @@ export const scenarios: Scenario[] = [
     quick: true,
   }),
   pair('payload-1k', 'payload', '1 KiB payload, 32 in flight, stdio', call(KiB, 32), {
-    subjects: withFloor,
+    subjects: [...withFloor, relayFloorDecode],
     quick: true,
   }),
   pair('payload-16k', 'payload', '16 KiB payload, 32 in flight, stdio', call(16 * KiB, 32), {
-    subjects: [...withFloor, relayFloorBytes],
+    subjects: [...withFloor, relayFloorBytes, relayFloorDecode],
   }),
   pair('payload-256k', 'payload', '256 KiB payload, 8 in flight, stdio', call(256 * KiB, 8)),
   pair('payload-1m', 'payload', '1 MiB payload, 1 in flight, stdio', call(MiB, 1), {

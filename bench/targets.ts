@@ -48,11 +48,18 @@ function floorRatio(find: Finder, scenario: string, name = FLOOR): string | unde
   return s?.status === 'ok' && s.ratio !== undefined ? x(s.ratio) : undefined;
 }
 
-/** The relay floor's ratio, and the bytes floor's beside it when that was measured too. */
+/**
+ * The relay floor's ratio, with the bytes floor's and the decoding floor's (the router's wire
+ * code: validation and envelopes) beside it when they were measured too.
+ */
 function bothFloors(find: Finder, scenario: string): string | undefined {
   const text = floorRatio(find, scenario);
+  if (!text) return undefined;
   const bytes = floorRatio(find, scenario, `${FLOOR}-bytes`);
-  return text && bytes ? `${text}, on bytes ${bytes}` : text;
+  const decode = floorRatio(find, scenario, `${FLOOR}-decode`);
+  return [text, bytes && `on bytes ${bytes}`, decode && `decoding ${decode}`]
+    .filter(Boolean)
+    .join(', ');
 }
 
 /** `0.33×` → `0.33× (relay floor 0.55×)`; `0.33× (a, b)` → `0.33× (a, b; relay floor 0.55×)`. */

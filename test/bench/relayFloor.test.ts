@@ -10,9 +10,12 @@ import { echoServerPath, relayFloorPath } from '../../bench/paths.js';
 import {
   ByteIdMap,
   IdMap,
+  MessageIdMap,
   scanEnvelope,
   scanEnvelopeBytes,
 } from '../../bench/subjects/relayFloor.js';
+import { RawJson } from '../../core/rpc/envelopeScan.js';
+import { stringifyMessage } from '../../core/rpc/wire.js';
 
 type Json = Record<string, unknown>;
 
@@ -111,6 +114,40 @@ describe('ByteIdMap (--bytes)', () => {
   });
 });
 
+describe('MessageIdMap (--decode)', () => {
+  it('gives requests new envelopes with its own ids, raw arguments and results kept', () => {
+    const ids = new MessageIdMap();
+    const args = new RawJson('{"payload":"a \\"b\\"","n":98765432109876543210}', 1);
+    const call = ids.fromClient({
+      jsonrpc: '2.0',
+      id: 'c1',
+      method: 'tools/call',
+      params: { name: 'echo', arguments: args },
+    });
+    expect(stringifyMessage(call)).toBe(
+      '{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"echo","arguments":{"payload":"a \\"b\\"","n":98765432109876543210}}}',
+    );
+    const result = new RawJson('{"content":[]}', 2);
+    const answer = ids.fromUpstream({ jsonrpc: '2.0', id: 1, result });
+    expect(stringifyMessage(answer)).toBe('{"jsonrpc":"2.0","id":"c1","result":{"content":[]}}');
+    expect(ids.size).toBe(0);
+  });
+
+  it('passes notifications, errors for unknown ids and upstream requests through', () => {
+    const ids = new MessageIdMap();
+    const note = { jsonrpc: '2.0', method: 'notifications/initialized' };
+    expect(ids.fromClient(note)).toBe(note);
+    const stray = { jsonrpc: '2.0', id: 5, result: {} };
+    expect(ids.fromUpstream(stray)).toBe(stray);
+    const ping = { jsonrpc: '2.0', id: 1, method: 'ping' };
+    expect(ids.fromUpstream(ping)).toBe(ping);
+    ids.fromClient({ jsonrpc: '2.0', id: 'k', method: 'ping' });
+    expect(ids.fromUpstream({ jsonrpc: '2.0', id: 1, error: { code: -1, message: 'no' } })).toEqual(
+      { jsonrpc: '2.0', id: 'k', error: { code: -1, message: 'no' } },
+    );
+  });
+});
+
 describe('relay floor process', () => {
   beforeAll(() => {
     for (const p of [relayFloorPath, echoServerPath]) {
@@ -162,6 +199,7 @@ describe('relay floor process', () => {
   describe.each([
     ['text', []],
     ['bytes', ['--bytes']],
+    ['decode', ['--decode']],
   ])('%s mode', (_mode, flags: string[]) => {
     it('answers interleaved requests with the ids the client sent', async () => {
       const r = relay(flags);
@@ -211,6 +249,20 @@ describe('relay floor process', () => {
       r.send(callLine('"big"', payload, 0));
       const [answer] = await r.until(1);
       expect(answer).toMatchObject({ id: 'big', result: { content: [{ text: payload }] } });
+    });
+
+    it('drops a line that is not JSON in decode mode only (text and bytes forward it)', async () => {
+      const r = relay(flags);
+      // A control character inside a string: invalid JSON. The echo answers what reaches it
+      // with a parse error (id null), so a forwarded line shows up as an extra answer.
+      r.send(`${callLine('1', 'ok', 0).replace('"ok"', '"o\u0001k"')}${callLine('2', 'ok', 0)}`);
+      await r.until(1);
+      r.send(callLine('3', 'done', 0));
+      await r.until(flags.includes('--decode') ? 2 : 3);
+      // Anything still on its way would arrive within this.
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      const ids = (await r.until(0)).map((m) => m.id);
+      expect(ids).toEqual(flags.includes('--decode') ? [2, 3] : [null, 2, 3]);
     });
 
     it('exits when the client closes its stdin (the upstream sees EOF and exits)', async () => {

@@ -177,6 +177,14 @@ describe('evaluateTargets', () => {
       met: false,
       measured: '0.30× (relay floor 0.55×, on bytes 0.70×)',
     });
+    const allFloors = scenario('payload-16k', [
+      ...bytesFloor.subjects,
+      subject('relay-floor-decode', [round(520)], { kind: 'relay-floor' }),
+    ]);
+    expect(byId(evaluateTargets([allFloors]), 'payload-16k')).toMatchObject({
+      met: false,
+      measured: '0.30× (relay floor 0.55×, on bytes 0.70×, decoding 0.52×)',
+    });
     const workFloors = scenario('work-1ms', [
       subject('direct', [round(1000)]),
       subject('mcp-mux', [round(810)]),
