@@ -87,7 +87,12 @@ async function checkEcho(launched: Launched, load: Load): Promise<void> {
   }
 }
 
-function toRound(load: LoadResult, cpu: CpuTimes | undefined, clientCpuUs: number): RoundResult {
+/** One round's figures; `cpu` of the measured process, split into user and kernel time. */
+export function toRound(
+  load: LoadResult,
+  cpu: CpuTimes | undefined,
+  clientCpuUs: number,
+): RoundResult {
   const round: RoundResult = {
     throughput: load.throughput,
     completed: load.completed,
