@@ -4,6 +4,7 @@ import { WebSocket } from 'ws';
 import { parseListen, readTokens, startFacades, UsageError } from '../../bin/facades.js';
 import { silentLogger } from '../../core/log.js';
 import { createRouter } from '../../index.js';
+import { loopbackFacadeOptions } from '../integration/harness.js';
 
 describe('parseListen', () => {
   it('reads HOST:PORT, :PORT, PORT and [v6]:PORT, defaulting to 127.0.0.1', () => {
@@ -51,14 +52,7 @@ describe('startFacades', () => {
         { kind: 'http', host: '127.0.0.1', port: 0 },
         { kind: 'ws', host: '127.0.0.1', port: 0 },
       ],
-      {
-        bearerTokens: [],
-        allowedHosts: [],
-        allowedOrigins: [],
-        dnsRebindingProtection: true,
-        maxSessionsPerPrincipal: 1,
-        log: silentLogger,
-      },
+      loopbackFacadeOptions({ maxSessionsPerPrincipal: 1 }),
     );
     const aborts: AbortController[] = [];
     const sockets: WebSocket[] = [];

@@ -11,7 +11,7 @@ import { WebSocket } from 'ws';
 import { startFacades } from '../../bin/facades.js';
 import { silentLogger } from '../../core/log.js';
 import { createRouter } from '../../index.js';
-import { fixture } from './harness.js';
+import { fixture, loopbackFacadeOptions } from './harness.js';
 import {
   ARGS,
   type Cleanups,
@@ -73,13 +73,7 @@ async function startListeners(): Promise<{ http: string; ws: string }> {
       { kind: 'http', host: '127.0.0.1', port: 0 },
       { kind: 'ws', host: '127.0.0.1', port: 0 },
     ],
-    {
-      bearerTokens: [],
-      allowedHosts: [],
-      allowedOrigins: [],
-      dnsRebindingProtection: true,
-      log: silentLogger,
-    },
+    loopbackFacadeOptions(),
   );
   cleanups.push(async () => {
     await facades.close();

@@ -10,6 +10,8 @@ import { Client, type ClientOptions } from '@modelcontextprotocol/sdk/client/ind
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import type { JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
+import type { FacadeOptions } from '../../bin/facades.js';
+import { silentLogger } from '../../core/log.js';
 
 export const root = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 export const cliPath = join(root, 'dist/bin/mcp-mux.js');
@@ -133,3 +135,16 @@ export function recordTransport(
     return send(out);
   };
 }
+
+/**
+ * `startFacades` options for loopback listeners without authentication (Host/Origin checks
+ * on), plus what a test sets itself.
+ */
+export const loopbackFacadeOptions = (extra: Partial<FacadeOptions> = {}): FacadeOptions => ({
+  bearerTokens: [],
+  allowedHosts: [],
+  allowedOrigins: [],
+  dnsRebindingProtection: true,
+  log: silentLogger,
+  ...extra,
+});

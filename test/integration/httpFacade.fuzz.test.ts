@@ -14,6 +14,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Facades, startFacades } from '../../bin/facades.js';
 import { silentLogger } from '../../core/log.js';
 import { createRouter, type Router } from '../../index.js';
+import { loopbackFacadeOptions } from './harness.js';
 
 let router: Router;
 let facades: Facades;
@@ -23,14 +24,11 @@ let sessionId = '';
 beforeAll(async () => {
   router = createRouter({ mcpServers: {} }, { log: silentLogger });
   await router.start();
-  facades = await startFacades(router, [{ kind: 'http', host: '127.0.0.1', port: 0 }], {
-    bearerTokens: [],
-    allowedHosts: [],
-    allowedOrigins: [],
-    dnsRebindingProtection: true,
-    maxBodyBytes: 64 * 1024,
-    log: silentLogger,
-  });
+  facades = await startFacades(
+    router,
+    [{ kind: 'http', host: '127.0.0.1', port: 0 }],
+    loopbackFacadeOptions({ maxBodyBytes: 64 * 1024 }),
+  );
   base = (facades.endpoints[0]?.url ?? '').slice(0, -'/mcp'.length);
   const opened = await send({
     method: 'POST',
