@@ -14,14 +14,7 @@
  * Session-less (2026-07-28) requests are indexed under `session: undefined`; their ids are not
  * unique across clients, so a lookup finds the latest one with that id.
  */
-import {
-  Observable,
-  type Observer,
-  type Subscriber,
-  type Subscription,
-  type TeardownLogic,
-  type Unsubscribable,
-} from 'rxjs';
+import { Observable, type Observer, type Subscriber, Subscription } from 'rxjs';
 import type { RequestObservation } from '../../core/observe/observer.js';
 import { outcomeOf } from '../../core/observe/outcome.js';
 import type { ProgressToken, RequestEvent } from '../../core/rpc/connection.js';
@@ -79,11 +72,11 @@ export type InflightInit = Pick<
 };
 
 /**
- * One routed request: the record the index holds, the observer of the upstream call and the
- * teardown of the downstream subscription, all in one object, so that a routed request costs
- * one allocation here (plus its two hooks, made only when asked for).
+ * One routed request: the record the index holds, the subscriber of the upstream call (a
+ * `Subscription` that is also its `Observer`: RxJS uses it as it is and adds the call's
+ * teardown to it) and the teardown of the downstream subscription, all in one object.
  */
-class Record implements InflightRequest, Observer<RequestEvent> {
+class Record extends Subscription implements InflightRequest, Observer<RequestEvent> {
   readonly session: ClientSession | undefined;
   readonly id: JsonRpcId | undefined;
   readonly method: string;
@@ -92,10 +85,9 @@ class Record implements InflightRequest, Observer<RequestEvent> {
   readonly startedAt: number;
   upstreamId: number | undefined = undefined;
   admission: InflightAdmission | undefined = undefined;
-  closed = false;
+  ended = false;
   /** Undoes `opened`. */
   undo: (() => void) | undefined = undefined;
-  upstreamCall: Subscription | undefined = undefined;
   readonly watch: RequestObservation | undefined;
   /** A result came back (an unsubscription after it is not a cancellation). */
   answered = false;
@@ -108,6 +100,7 @@ class Record implements InflightRequest, Observer<RequestEvent> {
     startedAt: number,
     subscriber: Subscriber<RequestEvent>,
   ) {
+    super();
     this.#index = index;
     this.#subscriber = subscriber;
     this.watch = init.watch;
@@ -120,7 +113,7 @@ class Record implements InflightRequest, Observer<RequestEvent> {
   }
 
   get state(): InflightState {
-    if (this.closed) return 'done';
+    if (this.ended) return 'done';
     if (this.upstreamId !== undefined) return 'running';
     return this.admission?.state === 'running' ? 'running' : 'queued';
   }
@@ -155,14 +148,14 @@ class Record implements InflightRequest, Observer<RequestEvent> {
   }
 
   error(error: unknown): void {
-    if (this.closed) return;
+    if (this.ended) return;
     this.watch?.end(outcomeOf(error), error);
     this.#index.failedCall(this, error);
     this.#subscriber.error(error);
   }
 
   complete(): void {
-    if (this.closed) return;
+    if (this.ended) return;
     this.#index.close(this);
     this.#subscriber.complete();
   }
@@ -174,32 +167,13 @@ class Record implements InflightRequest, Observer<RequestEvent> {
     this.#subscriber.error(error);
   }
 
-  /** The downstream subscription's teardown: the client cancelled, its session closed, or it settled. */
-  unsubscribe(): void {
+  /**
+   * The downstream subscription's teardown (the client cancelled, its session closed, or it
+   * settled): the record, then the upstream call (cancelled upstream if still running).
+   */
+  override unsubscribe(): void {
     this.#index.close(this);
-  }
-}
-
-/** The cold Observable of one routed request: the record exists from subscription to teardown. */
-class Tracked extends Observable<RequestEvent> {
-  readonly #index: InflightIndex;
-  readonly #init: InflightInit;
-  readonly #call: (hooks: InflightHooks) => Observable<RequestEvent>;
-
-  constructor(
-    index: InflightIndex,
-    init: InflightInit,
-    call: (hooks: InflightHooks) => Observable<RequestEvent>,
-  ) {
-    super();
-    this.#index = index;
-    this.#init = init;
-    this.#call = call;
-  }
-
-  /** RxJS's subscription hook (what `new Observable(fn)` stores `fn` as), without a closure. */
-  protected _subscribe(subscriber: Subscriber<RequestEvent>): TeardownLogic {
-    return this.#index.start(this.#init, this.#call, subscriber);
+    super.unsubscribe();
   }
 }
 
@@ -234,30 +208,27 @@ export class InflightIndex {
    */
   cancel(session: ClientSession | undefined, id: JsonRpcId, error: unknown): boolean {
     const record = this.#sessions.get(session)?.get(id);
-    if (record === undefined || record.closed) return false;
+    if (record === undefined || record.ended) return false;
     record.fail(error);
     return true;
   }
 
   /**
    * Routes one request: `call` starts the upstream call with the hooks that keep the record
-   * current. Cold: the record exists from subscription to teardown. Hand-written rather than
-   * composed from operators, and without per-request closures: every routed request goes
-   * through it.
+   * current. Cold: the record exists from subscription to teardown.
    */
   track(
     init: InflightInit,
     call: (hooks: InflightHooks) => Observable<RequestEvent>,
   ): Observable<RequestEvent> {
-    return new Tracked(this, init, call);
+    return new Observable<RequestEvent>((subscriber) => this.#open(init, call, subscriber));
   }
 
-  /** @internal A subscription to a tracked request (`Tracked`). */
-  start(
+  #open(
     init: InflightInit,
     call: (hooks: InflightHooks) => Observable<RequestEvent>,
     subscriber: Subscriber<RequestEvent>,
-  ): Unsubscribable {
+  ): Record {
     const record = new Record(this, init, this.#options.now(), subscriber);
     let records = this.#sessions.get(init.session);
     if (records === undefined) {
@@ -268,9 +239,7 @@ export class InflightIndex {
     this.#size++;
     record.undo = this.#options.opened?.(record);
     const upstreamCall = call(record).subscribe(record);
-    // Settled synchronously: the teardown already ran, the call's subscription must go too.
-    if (record.closed) upstreamCall.unsubscribe();
-    else record.upstreamCall = upstreamCall;
+    if (upstreamCall !== record) record.add(upstreamCall);
     return record;
   }
 
@@ -280,14 +249,12 @@ export class InflightIndex {
     this.close(record);
   }
 
-  /** @internal The one teardown: idempotent. */
+  /** @internal The one teardown of the record: idempotent. */
   close(record: Record): void {
-    if (record.closed) return;
-    record.closed = true;
+    if (record.ended) return;
+    record.ended = true;
     // Ended without an error: answered (ok) or cancelled (a no-op when already ended).
     record.watch?.end(record.answered ? 'ok' : 'cancelled');
-    record.upstreamCall?.unsubscribe();
-    record.upstreamCall = undefined;
     record.undo?.();
     record.undo = undefined;
     this.#size--;

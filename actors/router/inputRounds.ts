@@ -24,8 +24,7 @@ import {
   type Observer,
   of,
   type Subscriber,
-  type Subscription,
-  type TeardownLogic,
+  Subscription,
 } from 'rxjs';
 import { capabilityGap, SERVER_REQUEST_CAPABILITY } from '../../core/mcp/clientCapabilities.js';
 import { missingRequiredClientCapability } from '../../core/mcp/modernRequest.js';
@@ -58,11 +57,7 @@ export function inputRounds(
   params: JsonObject,
   options: InputRoundsOptions,
 ): Observable<RequestEvent> {
-  return new Round(
-    { call, params, options, maxRounds: options.maxRounds ?? MAX_ROUNDS },
-    params,
-    1,
-  );
+  return round$({ call, params, options, maxRounds: options.maxRounds ?? MAX_ROUNDS }, params, 1);
 }
 
 /** What every round of one exchange shares. */
@@ -75,36 +70,34 @@ interface Exchange {
 }
 
 /**
- * Round `n` of an exchange: the call with `current` params. Hand-written, one object per
- * subscription (`RoundObserver`): every request of a legacy session goes through it, and
- * almost all of them just pass (one check per result).
+ * Round `n` of an exchange: the call with `current` params. One object per subscription
+ * (`RoundObserver`): every bridged request of a legacy session goes through it, and almost all
+ * of them just pass (one check per result).
  */
-class Round extends Observable<RequestEvent> {
-  constructor(
-    readonly exchange: Exchange,
-    readonly current: JsonObject,
-    readonly n: number,
-  ) {
-    super();
-  }
-
-  /** RxJS's subscription hook (what `new Observable(fn)` stores `fn` as), without a closure. */
-  protected _subscribe(subscriber: Subscriber<RequestEvent>): TeardownLogic {
-    const observer = new RoundObserver(this, subscriber);
-    observer.call = this.exchange.call(this.current).subscribe(observer);
+function round$(exchange: Exchange, current: JsonObject, n: number): Observable<RequestEvent> {
+  return new Observable<RequestEvent>((subscriber) => {
+    const observer = new RoundObserver(exchange, n, subscriber);
+    const call = exchange.call(current).subscribe(observer);
+    if (call !== observer) observer.add(call);
     return observer;
-  }
+  });
 }
 
-class RoundObserver implements Observer<RequestEvent> {
-  call: Subscription | undefined = undefined;
-  /** The next round (asking the client, then the retry), once this one required input. */
-  #next: Subscription | undefined = undefined;
-  readonly #round: Round;
+/**
+ * The subscriber of one round's call (a `Subscription` that is also its `Observer`: RxJS uses
+ * it as it is and adds the call's teardown to it), and the teardown of the next round.
+ */
+class RoundObserver extends Subscription implements Observer<RequestEvent> {
+  /** A round required input: the next one (asking the client, then the retry) runs. */
+  #continued = false;
+  readonly #exchange: Exchange;
+  readonly #n: number;
   readonly #subscriber: Subscriber<RequestEvent>;
 
-  constructor(round: Round, subscriber: Subscriber<RequestEvent>) {
-    this.#round = round;
+  constructor(exchange: Exchange, n: number, subscriber: Subscriber<RequestEvent>) {
+    super();
+    this.#exchange = exchange;
+    this.#n = n;
     this.#subscriber = subscriber;
   }
 
@@ -114,7 +107,8 @@ class RoundObserver implements Observer<RequestEvent> {
       this.#subscriber.next(event);
       return;
     }
-    const { exchange, n } = this.#round;
+    const exchange = this.#exchange;
+    const n = this.#n;
     const { options, maxRounds } = exchange;
     if (n >= maxRounds) {
       this.#subscriber.error(
@@ -127,15 +121,17 @@ class RoundObserver implements Observer<RequestEvent> {
       return;
     }
     const { inputRequests, requestState } = result;
-    this.#next = ask(isObject(inputRequests) ? inputRequests : {}, options)
+    this.#continued = true;
+    const next = ask(isObject(inputRequests) ? inputRequests : {}, options)
       .pipe(
         concatMap((inputResponses) => {
           const retry: JsonObject = { ...exchange.params, inputResponses };
           if (typeof requestState === 'string') retry.requestState = requestState;
-          return new Round(exchange, retry, n + 1);
+          return round$(exchange, retry, n + 1);
         }),
       )
       .subscribe(this.#subscriber);
+    this.add(next);
   }
 
   error(error: unknown): void {
@@ -143,13 +139,7 @@ class RoundObserver implements Observer<RequestEvent> {
   }
 
   complete(): void {
-    if (!this.#next) this.#subscriber.complete();
-  }
-
-  /** The teardown: this round's call, and the next round if any. */
-  unsubscribe(): void {
-    this.call?.unsubscribe();
-    this.#next?.unsubscribe();
+    if (!this.#continued) this.#subscriber.complete();
   }
 }
 

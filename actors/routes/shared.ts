@@ -3,11 +3,13 @@
  * (name or URI, progress token), and the progress/result re-labelling toward the caller.
  */
 import {
+  type MonoTypeOperatorFunction,
   Observable,
   type Observer,
+  type OperatorFunction,
   type SchedulerLike,
   type Subscriber,
-  type TeardownLogic,
+  Subscription,
 } from 'rxjs';
 import type { AccessKind } from '../../core/auth/accessPolicy.js';
 import type { InboundEvent, RequestEvent } from '../../core/rpc/connection.js';
@@ -46,37 +48,32 @@ export function rewriteParams(params: JsonObject, key: string, value: unknown): 
 }
 
 /**
- * Relabels what an upstream sends back for the caller (see `toCaller`), and sends a result
- * that follows progress one timer tick later. The official SDK client handles responses
- * synchronously but notifications in a microtask, so when the last progress and the result
- * arrive in one read it drops that progress (its handler is gone). Spacing them out costs one
- * tick only for requests that reported progress. Hand-written rather than composed from
- * operators, and one object per request (the Observable, its observer of the upstream and its
- * state): every routed request goes through it.
+ * The operator that relabels what an upstream sends back for the caller (see `toCaller`), and
+ * sends a result that follows progress one timer tick later. The official SDK client handles
+ * responses synchronously but notifications in a microtask, so when the last progress and the
+ * result arrive in one read it drops that progress (its handler is gone). Spacing them out
+ * costs one tick only for requests that reported progress. One subscriber per request
+ * (`CallerObserver`).
  */
-class ForCaller extends Observable<InboundEvent> {
-  readonly #source: Observable<RequestEvent>;
-  readonly #scheduler: SchedulerLike;
-
-  constructor(source: Observable<RequestEvent>, scheduler: SchedulerLike) {
-    super();
-    this.#source = source;
-    this.#scheduler = scheduler;
-  }
-
-  /** RxJS's subscription hook (what `new Observable(fn)` stores `fn` as), without a closure. */
-  protected _subscribe(subscriber: Subscriber<InboundEvent>): TeardownLogic {
-    return this.#source.subscribe(new CallerObserver(subscriber, this.#scheduler));
-  }
+export function forCaller(scheduler: SchedulerLike): OperatorFunction<RequestEvent, InboundEvent> {
+  return (source) =>
+    new Observable<InboundEvent>((subscriber) => {
+      const observer = new CallerObserver(subscriber, scheduler);
+      const inner = source.subscribe(observer);
+      if (inner !== observer) observer.add(inner);
+      return observer;
+    });
 }
 
-class CallerObserver implements Observer<RequestEvent> {
+/** A `Subscription` that is also the source's `Observer`: RxJS uses it as it is. */
+class CallerObserver extends Subscription implements Observer<RequestEvent> {
   #progressed = false;
   #held: InboundEvent | undefined = undefined;
   readonly #subscriber: Subscriber<InboundEvent>;
   readonly #scheduler: SchedulerLike;
 
   constructor(subscriber: Subscriber<InboundEvent>, scheduler: SchedulerLike) {
+    super();
     this.#subscriber = subscriber;
     this.#scheduler = scheduler;
   }
@@ -148,5 +145,5 @@ export function forwardTo(
   // connection would drop it): nothing to relabel or space out, so no layer for it.
   return caller.inbound.progressToken === undefined
     ? forwarded
-    : new ForCaller(forwarded, host.scheduler);
+    : forwarded.pipe(forCaller(host.scheduler));
 }

@@ -28,7 +28,7 @@ import type { UpstreamServerInfo } from './handshake.js';
 import { ModernCalls } from './modernCalls.js';
 import { ModernListen } from './modernListen.js';
 import type { Health, SupervisorStatus } from './supervisor.js';
-import { type CallHost, UpstreamCall } from './upstreamCall.js';
+import { type CallHost, upstreamCall$ } from './upstreamCall.js';
 import { type SupervisorClock, UpstreamSupervisor } from './upstreamSupervisor.js';
 
 export type UpstreamState =
@@ -287,7 +287,7 @@ export class Upstream {
     lane: string = SESSIONLESS_LANE,
     onAdmit?: (ticket: AdmissionTicket) => void,
   ): Observable<RequestEvent> {
-    return new UpstreamCall(this.#callHost, method, params, options, lane, onAdmit);
+    return upstreamCall$(this.#callHost, { method, params, options, lane, onAdmit });
   }
 
   /**

@@ -1,22 +1,15 @@
 /**
- * One request through an upstream's admission queue (`Upstream.request$`), as one Observable
- * class and one object per subscription (`Run`): the admission task, the observer of the
- * connection's request and the teardown. Every routed request goes through it, so it has no
- * per-request closure but the queue deadline's error (issue 14).
+ * One request through an upstream's admission queue (`Upstream.request$`): a cold Observable
+ * whose subscription is one object (`Run`): the admission task, the subscriber of the
+ * connection's request (a `Subscription` that is also its `Observer`, so RxJS uses it as it is
+ * and adds the request's teardown to it) and the teardown.
  *
  * What it does, in order: no ready connection → -32011 at once; admitted by the queue or
  * refused (-32010, `overloaded`); when it gets a slot, its limits are reduced by its wait
  * (`rest`), a modern upstream's request gets its `_meta` (modernCalls.ts), and it runs on the
  * connection; failures are explained (`explainFailure`: the upstream and the reason).
  */
-import {
-  Observable,
-  type Observer,
-  type Subscriber,
-  type Subscription,
-  type TeardownLogic,
-  throwError,
-} from 'rxjs';
+import { Observable, type Observer, type Subscriber, Subscription, throwError } from 'rxjs';
 import type { Connection, RequestEvent, RequestOptions } from '../../core/rpc/connection.js';
 import type { LocalError, RpcError } from '../../core/rpc/errors.js';
 import type { JsonObject } from '../../core/rpc/jsonrpc.js';
@@ -43,49 +36,54 @@ export interface CallHost {
 /** What is left of a limit after `waited` ms in the queue (at least 1 ms). */
 const rest = (limit: number, waited: number): number => Math.max(1, limit - waited);
 
-/** The cold Observable of one upstream request; each subscription is one `Run`. */
-export class UpstreamCall extends Observable<RequestEvent> {
-  constructor(
-    readonly host: CallHost,
-    readonly method: string,
-    readonly params: JsonObject,
-    readonly options: RequestOptions,
-    readonly lane: string,
-    readonly onAdmit: ((ticket: AdmissionTicket) => void) | undefined,
-  ) {
-    super();
-  }
-
-  /** RxJS's subscription hook (what `new Observable(fn)` stores `fn` as), without a closure. */
-  protected _subscribe(subscriber: Subscriber<RequestEvent>): TeardownLogic {
-    const connection = this.host.connection;
-    if (!connection) {
-      subscriber.error(this.host.unavailable());
-      return undefined;
-    }
-    return new Run(this, connection, subscriber).admit();
-  }
+/** What one call is: the method, its params and options, its queue lane. */
+export interface CallSpec {
+  readonly method: string;
+  readonly params: JsonObject;
+  readonly options: RequestOptions;
+  readonly lane: string;
+  readonly onAdmit: ((ticket: AdmissionTicket) => void) | undefined;
 }
 
-class Run implements AdmissionTask, Observer<RequestEvent> {
-  readonly #call: UpstreamCall;
+/** The cold Observable of one upstream request; each subscription is one `Run`. */
+export function upstreamCall$(host: CallHost, call: CallSpec): Observable<RequestEvent> {
+  return new Observable<RequestEvent>((subscriber) => {
+    const connection = host.connection;
+    if (!connection) {
+      subscriber.error(host.unavailable());
+      return undefined;
+    }
+    return new Run(host, call, connection, subscriber).admit();
+  });
+}
+
+class Run extends Subscription implements AdmissionTask, Observer<RequestEvent> {
+  readonly #host: CallHost;
+  readonly #call: CallSpec;
   readonly #connection: Connection;
   readonly #subscriber: Subscriber<RequestEvent>;
   #ticket: Admitted | undefined = undefined;
-  #inner: Subscription | undefined = undefined;
   #done: (() => void) | undefined = undefined;
   /** The protocol version of a modern upstream (its requests and events are adapted). */
   #modern: string | undefined = undefined;
 
-  constructor(call: UpstreamCall, connection: Connection, subscriber: Subscriber<RequestEvent>) {
+  constructor(
+    host: CallHost,
+    call: CallSpec,
+    connection: Connection,
+    subscriber: Subscriber<RequestEvent>,
+  ) {
+    super();
+    this.#host = host;
     this.#call = call;
     this.#connection = connection;
     this.#subscriber = subscriber;
   }
 
   /** Into the queue (it may run at once, inside `admit`); the teardown, or none when refused. */
-  admit(): TeardownLogic {
-    const { host, method, options } = this.#call;
+  admit(): Subscription | undefined {
+    const host = this.#host;
+    const { method, options } = this.#call;
     const { timeout, maxTotalTimeout } = options;
     const deadline =
       timeout === undefined
@@ -111,15 +109,16 @@ class Run implements AdmissionTask, Observer<RequestEvent> {
   }
 
   /** The teardown: the connection's request (cancelled upstream if running), then the queue. */
-  unsubscribe(): void {
-    this.#inner?.unsubscribe();
+  override unsubscribe(): void {
+    super.unsubscribe();
     this.#ticket?.leave();
   }
 
   // The admission task.
   run(done: () => void): void {
     this.#done = done;
-    const { host, method, params, options } = this.#call;
+    const host = this.#host;
+    const { method, params, options } = this.#call;
     // Runs inside `admit` when a slot is free (then no ticket yet: it did not wait).
     const waited = this.#ticket?.waitedMs ?? 0;
     const running = waited === 0 ? options : reduced(options, waited);
@@ -128,9 +127,9 @@ class Run implements AdmissionTask, Observer<RequestEvent> {
       const version = server.protocolVersion;
       this.#modern = version;
       const [sent, sentOptions] = host.modern.request(version, method, params, running);
-      this.#inner = this.#connection.request$(method, sent, sentOptions).subscribe(this);
+      this.#connection.request$(method, sent, sentOptions).subscribe(this);
     } else {
-      this.#inner = this.#connection.request$(method, params, running).subscribe(this);
+      this.#connection.request$(method, params, running).subscribe(this);
     }
   }
 
@@ -140,7 +139,7 @@ class Run implements AdmissionTask, Observer<RequestEvent> {
 
   // The observer of the connection's request.
   next(event: RequestEvent): void {
-    this.#subscriber.next(this.#modern === undefined ? event : this.#call.host.modern.event(event));
+    this.#subscriber.next(this.#modern === undefined ? event : this.#host.modern.event(event));
   }
 
   error(error: unknown): void {
@@ -155,7 +154,8 @@ class Run implements AdmissionTask, Observer<RequestEvent> {
 
   /** The failure, explained (the upstream and the reason): no operator on the happy path. */
   #explain(error: unknown): void {
-    const { host, method } = this.#call;
+    const host = this.#host;
+    const { method } = this.#call;
     const subscriber = this.#subscriber;
     throwError(() => error)
       .pipe(explainFailure(host.name, method, this.#connection, () => host.localReason()))

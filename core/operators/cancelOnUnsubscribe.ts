@@ -1,5 +1,6 @@
 /**
- * `cancelOnUnsubscribe`: cancellation is unsubscription (STYLE.md, principle 2).
+ * `cancelOnUnsubscribe`: the cancellation part of `requestLifecycle` alone — cancellation is
+ * unsubscription (STYLE.md, principle 2).
  *
  * Runs `cancel(reason)` at most once per subscription, while the source is still running:
  * - the consumer unsubscribes before the source completed or errored (`reason` is undefined);
@@ -12,7 +13,8 @@
  * Completion, and errors that `cancelOnError` rejects (the peer answered, the connection
  * closed), never cancel.
  */
-import { type MonoTypeOperatorFunction, Observable } from 'rxjs';
+import type { MonoTypeOperatorFunction } from 'rxjs';
+import { requestLifecycle } from './requestLifecycle.js';
 
 export interface CancelOnUnsubscribeConfig {
   cancel: (reason: unknown) => void;
@@ -23,31 +25,5 @@ export interface CancelOnUnsubscribeConfig {
 export function cancelOnUnsubscribe<T>(
   config: CancelOnUnsubscribeConfig | ((reason: unknown) => void),
 ): MonoTypeOperatorFunction<T> {
-  const { cancel, cancelOnError } = typeof config === 'function' ? { cancel: config } : config;
-  return (source) =>
-    new Observable<T>((subscriber) => {
-      /** The source has neither completed nor errored, and cancel has not run. */
-      let running = true;
-      const inner = source.subscribe({
-        next: (value) => subscriber.next(value),
-        error: (error: unknown) => {
-          if (running) {
-            running = false;
-            if (cancelOnError?.(error) === true) cancel(error);
-          }
-          subscriber.error(error);
-        },
-        complete: () => {
-          running = false;
-          subscriber.complete();
-        },
-      });
-      return () => {
-        if (running) {
-          running = false;
-          cancel(undefined);
-        }
-        inner.unsubscribe();
-      };
-    });
+  return requestLifecycle<T>(typeof config === 'function' ? { cancel: config } : config);
 }

@@ -53,7 +53,7 @@ export class InflightTable<K, E> {
 export interface OutboundRequest {
   readonly id: number;
   readonly method: string;
-  /** Where progress and the result go (the request's `Call`, outboundCall.ts). */
+  /** Where progress and the result go (the request's lifecycle, core/operators/). */
   readonly subscriber: Pick<Observer<RequestEvent>, 'next' | 'error' | 'complete'>;
   /** It asked for progress (its progress token is its id). */
   readonly progress: boolean;

@@ -1,25 +1,31 @@
 /**
  * The outbound side of a connection: the requests this peer sends and waits for.
  *
- * Each subscription to `request$` allocates the next integer id (a per-connection counter that
- * starts at 0, so id 0 is exercised from the first request), registers its entry and sends.
- * ONE object per request (`Call`, outboundCall.ts) is the entry's subscriber, its timeout
- * (`timeoutWithProgress` semantics) and its cancellation (`cancelOnUnsubscribe` semantics):
- * the hot path has no operator chain.
+ * `request$` is cold: each subscription allocates the next integer id (a per-connection
+ * counter that starts at 0, so id 0 is exercised from the first request), then subscribes the
+ * request's exchange — register its entry, send — through `requestLifecycle`
+ * (core/operators/): its timeout, abort signal and cancellation. The requests of a connection
+ * share one deadline FIFO (`Deadlines`), so most of them schedule no timer of their own.
  *
  * The entry lives in ONE table keyed by id; a request with `progress: true` uses its id as its
  * progress token, so responses and progress find it the same way. The entry leaves the table
  * when the response arrives, when the request is abandoned (unsubscribe, abort, timeout: then
  * `notifications/cancelled` goes out, never for `initialize`), or when the connection closes.
  */
-import { Observable, type SchedulerLike, type Subscriber, type TeardownLogic } from 'rxjs';
+import {
+  defer,
+  Observable,
+  type SchedulerLike,
+  type Subscriber,
+  type TeardownLogic,
+  throwError,
+} from 'rxjs';
 import type { Logger } from '../log.js';
-import { Deadlines } from './deadlines.js';
+import { abortError, Deadlines, requestLifecycle } from '../operators/index.js';
 import { RawJson } from './envelopeScan.js';
 import { ErrorCode, LocalError, RpcError } from './errors.js';
 import { InflightTable, type OutboundRequest } from './inflight.js';
 import { type JsonObject, type JsonRpcResponse, notification, request } from './jsonrpc.js';
-import { abortError, Call, type CallOwner } from './outboundCall.js';
 import { withProgressToken } from './progressToken.js';
 import type { CloseReason, SendOptions } from './transport.js';
 import type { RequestEvent, RequestOptions } from './types.js';
@@ -48,10 +54,10 @@ export function closedError(reason: CloseReason, method: string, id?: number): L
 /** At most one warning about unknown response ids per this many ms (the rest are counted). */
 const UNKNOWN_ID_WARN_EVERY_MS = 10_000;
 
-export class OutboundRequests implements CallOwner {
+export class OutboundRequests {
   readonly #send: Send;
   readonly #scheduler: SchedulerLike;
-  /** The one timer of the requests' deadlines (deadlines.ts). */
+  /** The one timer of the requests' deadlines (core/operators/deadlines.ts). */
   readonly #deadlines: Deadlines;
   readonly #log: Logger;
   readonly #table = new InflightTable<number, OutboundRequest>();
@@ -81,31 +87,40 @@ export class OutboundRequests implements CallOwner {
     params?: JsonObject,
     options?: RequestOptions,
   ): Observable<RequestEvent> {
-    return new OutboundCall(this, method, params, options);
+    return defer(() => this.#open(method, params, options));
   }
 
-  /** @internal A subscription to `request$` (`OutboundCall`): one `Call` per request. */
-  subscribe(
-    subscriber: Subscriber<RequestEvent>,
+  /** One subscription of `request$`: its id, and its exchange through its lifecycle. */
+  #open(
     method: string,
     params: JsonObject | undefined,
     options: RequestOptions | undefined,
-  ): TeardownLogic {
+  ): Observable<RequestEvent> {
     if (this.#closeReason !== undefined) {
-      subscriber.error(closedError(this.#closeReason, method));
-      return undefined;
+      const error = closedError(this.#closeReason, method);
+      return throwError(() => error);
     }
     const signal = options?.signal;
     if (signal?.aborted === true) {
-      subscriber.error(abortError(signal, method));
-      return undefined;
+      const error = abortError(signal, method);
+      return throwError(() => error);
     }
     const id = this.#nextId++;
-    const call = new Call(this, subscriber, id, method, options, this.#scheduler, this.#deadlines);
-    this.#start(call, id, method, params, options);
-    // A request answered synchronously (inside `send`) needs no timer nor abort listener.
-    if (call.running) call.arm(signal);
-    return call;
+    return new Observable<RequestEvent>((subscriber) =>
+      this.#start(subscriber, id, method, params, options),
+    ).pipe(
+      requestLifecycle({
+        timeout: options?.timeout,
+        maxTotalTimeout: options?.maxTotalTimeout,
+        resetTimeoutOnProgress: options?.resetTimeoutOnProgress,
+        signal,
+        scheduler: this.#scheduler,
+        deadlines: this.#deadlines,
+        method,
+        meta: { method, id },
+        cancel: (reason) => this.#abandon(id, reason),
+      }),
+    );
   }
 
   onResponse(response: JsonRpcResponse): void {
@@ -192,17 +207,17 @@ export class OutboundRequests implements CallOwner {
 
   /** Registers the entry, then sends (a synchronous transport may answer inside `send`). */
   #start(
-    call: Call,
+    subscriber: Subscriber<RequestEvent>,
     id: number,
     method: string,
     params: JsonObject | undefined,
     options: RequestOptions | undefined,
-  ): void {
+  ): TeardownLogic {
     const progress = options?.progress === true;
     const related = options?.relatedRequestId;
     const sendOptions = related === undefined ? undefined : { relatedRequestId: related };
     const rawResult = options?.rawResult === true;
-    this.#table.set(id, { id, method, subscriber: call, progress, sendOptions, rawResult });
+    this.#table.set(id, { id, method, subscriber, progress, sendOptions, rawResult });
     // The headers belong to this request alone (not to its `notifications/cancelled`).
     const headers = options?.headers;
     try {
@@ -212,25 +227,24 @@ export class OutboundRequests implements CallOwner {
       );
     } catch (error) {
       // e.g. params that do not serialize: nothing went out, so there is nothing to cancel;
-      // the caller fails now with what went wrong (issue 12, item 7).
+      // the caller fails now with what went wrong.
       this.#table.take(id);
       const reason = error instanceof Error ? error.message : String(error);
-      call.error(
+      subscriber.error(
         new RpcError(
           ErrorCode.InvalidParams,
           `Request ${method} cannot be sent: its params cannot be serialised as JSON (${reason})`,
         ),
       );
-      return;
+      return undefined;
     }
     options?.onSent?.(id);
+    // No teardown: the lifecycle's `cancel` (#abandon) removes an entry still waiting.
+    return undefined;
   }
 
-  /**
-   * @internal The request ends before its response: forget it and tell the peer (never
-   * `initialize`).
-   */
-  abandon(id: number, reason: unknown): void {
+  /** The request ends before its response: forget it and tell the peer (never `initialize`). */
+  #abandon(id: number, reason: unknown): void {
     const entry = this.#table.take(id);
     if (entry === undefined) return;
     const text = cancelReason(reason);
@@ -251,22 +265,5 @@ export class OutboundRequests implements CallOwner {
     }
     // After the cancellation went out: the exchange carrying the request may now end.
     this.#release(id);
-  }
-}
-
-/** The cold Observable of one outbound request; subscribing runs `OutboundRequests.subscribe`. */
-class OutboundCall extends Observable<RequestEvent> {
-  constructor(
-    readonly owner: OutboundRequests,
-    readonly method: string,
-    readonly params: JsonObject | undefined,
-    readonly options: RequestOptions | undefined,
-  ) {
-    super();
-  }
-
-  /** RxJS's subscription hook (what `new Observable(fn)` stores `fn` as), without a closure. */
-  protected _subscribe(subscriber: Subscriber<RequestEvent>): TeardownLogic {
-    return this.owner.subscribe(subscriber, this.method, this.params, this.options);
   }
 }

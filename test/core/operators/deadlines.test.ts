@@ -1,5 +1,5 @@
 /**
- * One timer for a connection's request deadlines (core/rpc/deadlines.ts), on virtual time:
+ * One timer for a connection's request deadlines (core/operators/deadlines.ts), on virtual time:
  * requests sharing a timeout share one scheduled action, each still fails at its own exact
  * deadline, a shorter timeout after longer ones gets its own timer, and settled requests leave
  * no timer behind (nothing may keep a process alive for a request that is over).
@@ -7,7 +7,7 @@
 import type { VirtualTimeScheduler } from 'rxjs';
 import { describe, expect, it } from 'vitest';
 import type { LocalError } from '../../../core/rpc/errors.js';
-import { advanceTo, rawPeer, virtualTime } from './connectionHarness.js';
+import { advanceTo, rawPeer, virtualTime } from '../rpc/connectionHarness.js';
 
 /** A virtual clock that counts the actions scheduled on it (what `setInterval` would be). */
 function countingClock(): { scheduler: VirtualTimeScheduler; scheduled: () => number } {

@@ -1,10 +1,10 @@
 /**
- * One timer for the deadlines of a connection's outbound requests (issue 14): a timer per
- * request (an RxJS `AsyncAction`, a `setInterval` made and cleared) cost ~1–3 µs of a routed
- * request. Requests of one connection mostly share one timeout, so their deadlines arrive in
- * order: they wait in a FIFO served by ONE scheduled action, armed for the head. A deadline
- * earlier than the FIFO's tail (a shorter timeout than the ones before it) is refused, and its
- * request keeps a timer of its own (`Call`). Settled requests are skipped when they reach the
+ * One timer for the deadlines of many requests (a connection's outbound requests share one):
+ * a timer per request (an RxJS `AsyncAction`, a `setInterval` made and cleared) costs ~1–3 µs
+ * of a routed request. Requests of one connection mostly share one timeout, so their deadlines
+ * arrive in order: they wait in a FIFO served by ONE scheduled action, armed for the head. A
+ * deadline earlier than the FIFO's tail (a shorter timeout than the ones before it) is refused,
+ * and its request keeps a timer of its own (`requestLifecycle`). Settled requests are skipped when they reach the
  * head and compacted away once they are half the FIFO, so it holds at most about twice the
  * requests in flight.
  */
@@ -13,7 +13,7 @@ import type { SchedulerAction, SchedulerLike, Subscription } from 'rxjs';
 /** setTimeout delays are 32-bit signed; longer waits are taken in steps. */
 export const MAX_TIMER_MS = 2_147_483_647;
 
-/** What waits for a deadline: a request in flight (`Call`). */
+/** What waits for a deadline: a request in flight (`requestLifecycle`). */
 export interface Timed {
   /** False once settled: it is skipped (and compacted away). */
   readonly running: boolean;
