@@ -137,7 +137,7 @@ export abstract class StreamTransport extends BaseTransport {
     if (!this.isOpen || output === undefined || this.#outputDone) return;
     // A message that cannot be serialised (a cycle, nesting past the stack) throws here, to
     // the sender, which fails its request at once (core/rpc/outboundRequests.ts); it used to be
-    // dropped with a warning while the request waited for its timeout (issue 12, item 7).
+    // dropped with a warning while the request waited for its timeout.
     const bytes = encodeLine(message);
     // A single message is always accepted when nothing is pending; past that, the bound holds.
     const pending = this.#waitingForDrain || this.#batchBytes > 0;

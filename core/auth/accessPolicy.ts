@@ -1,5 +1,5 @@
 /**
- * Per-principal access to upstreams (issue 16, item 4): `mcpMux.access` rules compiled into
+ * Per-principal access to upstreams: `mcpMux.access` rules compiled into
  * one question, "may this principal use this item of this upstream?". Pure, so routes ask it
  * for every listed item and every routed call.
  *

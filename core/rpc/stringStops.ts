@@ -1,7 +1,7 @@
 /**
  * Where a JSON string body stops being plain text, found sixteen bytes at a time by a small
  * WebAssembly SIMD module (stringStops.wat): the envelope scanner's check of long strings
- * (envelopeScan.ts) when it has the line's bytes (issue 14).
+ * (envelopeScan.ts) when it has the line's bytes.
  *
  * Decisions:
  * - **Bytes, not the string.** The scanner works on the decoded text, but a line whose UTF-8
