@@ -11,7 +11,7 @@
  * quartiles; `--control` adds a second unobserved router (its difference to the first is the
  * machine's noise). `observerAloneNsPerRequest` drives the observer without a router.
  *
- * Issue 15 reports this with the process-level `metrics-*` scenarios of `run.ts`.
+ * The process-level `metrics-*` scenarios of `run.ts` measure the same cost from outside.
  */
 import { parseArgs } from 'node:util';
 import { lastValueFrom, of } from 'rxjs';

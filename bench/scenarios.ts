@@ -240,7 +240,7 @@ export const scenarios: Scenario[] = [
     baseline: 'direct',
     quick: true,
   },
-  // Issue 15: what Prometheus metrics (and the OpenTelemetry API without an SDK) cost. On:
+  // What Prometheus metrics (and the OpenTelemetry API without an SDK) cost. On:
   // metrics served on a `--metrics` listener (stdio) or on the HTTP facade; off: `--no-metrics`.
   {
     id: 'metrics-stdio',

@@ -1,5 +1,5 @@
 /**
- * The start-up check of the open-file limit (issue 12, item 1). Every network connection and
+ * The start-up check of the open-file limit. Every network connection and
  * every stdio upstream (three pipes) holds descriptors; when they run out, accepting and
  * spawning fail. The check reads the soft limit (`ulimit -n`, Linux `/proc/self/limits`) and
  * warns when it is below what the configured limits can use. Elsewhere it says nothing.

@@ -1,5 +1,5 @@
 /**
- * The library (issue 13, item 8): `examples/embed/embed.mjs` runs against the built package
+ * The library: `examples/embed/embed.mjs` runs against the built package
  * (router in-process with an SDK Client through `toSdkTransport`, and on the embedder's own
  * HTTP server through `createHttpHandler` + `serveOn`); an SDK `Server` plugs in as an upstream
  * through `fromSdkTransport`; the published tarball leaves out compiled tests and benches.

@@ -1,5 +1,5 @@
 /**
- * A bound on the TCP connections one listener keeps open (issue 12, item 1). Every accepted
+ * A bound on the TCP connections one listener keeps open. Every accepted
  * socket holds a file descriptor until it closes, idle ones included; without a bound a client
  * can use them all, and then spawning a stdio upstream fails with EMFILE. A connection past
  * the bound gets a plain `503` and is closed at once, before any request is read.

@@ -1,5 +1,5 @@
 /**
- * The nesting bound every transport applies to what it reads (issue 12, item 7): a message
+ * The nesting bound every transport applies to what it reads: a message
  * nested past `maxJsonDepth` is not passed on but reported as `FrameError('too-deep')` with its
  * top-level id, so the connection answers (or fails) exactly that request at once, before it
  * takes an upstream slot. The walk is iterative and visits nodes, not bytes.

@@ -1,6 +1,6 @@
 /**
  * The watchdog that ends stdio upstreams when the router dies without running any code
- * (SIGKILL, OOM kill, a crash in native code): issue 12, item 10.
+ * (SIGKILL, OOM kill, a crash in native code), so that no upstream outlives it.
  *
  * Upstreams lead their own process groups (`processGroup.ts`), so nothing takes them down
  * with the router; the `process.on('exit')` hook only runs when the router exits in an

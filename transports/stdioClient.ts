@@ -91,7 +91,7 @@ export class StdioClientTransport extends StreamTransport {
       return;
     }
     // Out of descriptors (EMFILE, ENFILE), Node sets up no pipes and reports the error on the
-    // next tick: a start failure like any other, never a throw (issue 12).
+    // next tick: a start failure like any other, never a throw.
     const pipes = child as Partial<ChildProcessWithoutNullStreams>;
     if (!pipes.stdin || !pipes.stdout || !pipes.stderr) {
       this.#child = undefined;

@@ -6,8 +6,8 @@
  * to `errors$`.
  * Writing: the messages sent during one tick are batched, but not all held to the tick's end.
  * The first one goes out at once and then every `BURST_WRITE_EVERY`th, so the peer starts
- * on a burst while the router is still working through it (bench/README.md, "Pipelining
- * the writes"); the rest go out in one write at the end of the tick. Once `write` returns
+ * on a burst while the router is still working through it (bench/notes/2026-11-hot-path.md,
+ * "Pipelining the writes"); the rest go out in one write at the end of the tick. Once `write` returns
  * false, later messages wait in a queue until `drain`, then go out in one corked batch.
  * `bufferedBytes` counts the queue plus what the stream itself holds; when
  * another message would be queued past `maxBufferedBytes`, the subclass is told
@@ -137,7 +137,7 @@ export abstract class StreamTransport extends BaseTransport {
     if (!this.isOpen || output === undefined || this.#outputDone) return;
     // A message that cannot be serialised (a cycle, nesting past the stack) throws here, to
     // the sender, which fails its request at once (core/rpc/outboundRequests.ts); it used to be
-    // dropped with a warning while the request waited for its timeout (issue 12, item 7).
+    // dropped with a warning while the request waited for its timeout.
     const bytes = encodeLine(message);
     // A single message is always accepted when nothing is pending; past that, the bound holds.
     const pending = this.#waitingForDrain || this.#batchBytes > 0;

@@ -163,7 +163,7 @@ async function planMux(
   }
   const limits = spec.muxLimits ?? { concurrency: 256, maxQueue: 4096 };
   // One client opens every session of a memory scenario: the per-principal and per-listener
-  // limits (issue 12) would refuse or evict them. Builds before those keys existed (`--compare`)
+  // limits would refuse or evict them. Builds before those keys existed (`--compare`)
   // get none of them.
   const open =
     spec.bin === undefined ? { maxSessionsPerPrincipal: 1_000_000, maxConnections: 1_000_000 } : {};

@@ -2,7 +2,7 @@
 /**
  * The relay floor: the least a Node stdio proxy that handles messages as text pays per
  * message (`--bytes`: as bytes), measured as a bench subject beside `direct` and `mcp-mux`
- * (bench/README.md, "Hot path").
+ * (bench/README.md, "Reading the report"; figures in bench/notes/2026-11-hot-path.md).
  *
  *   node dist/bench/subjects/relayFloor.js [--bytes] -- <command> [args...]
  *

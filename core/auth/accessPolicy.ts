@@ -1,9 +1,9 @@
 /**
- * Per-principal access to upstreams (issue 16, item 4): `mcpMux.access` rules compiled into
+ * Per-principal access to upstreams: `mcpMux.access` rules compiled into
  * one question, "may this principal use this item of this upstream?". Pure, so routes ask it
  * for every listed item and every routed call.
  *
- * Semantics (core/README.md, "Access"): a principal matches a rule when any of the rule's
+ * Semantics (core/auth/README.md): a principal matches a rule when any of the rule's
  * patterns matches it (`token:NAME`, `sub:SUBJECT`, `scope:SCOPE`, `client:ID`, `*`; the
  * value part is a glob). An item is allowed when some matching rule allows its upstream
  * (`upstreams` globs, absent = all) and, for tools, its exposed name (`tools` globs, absent =

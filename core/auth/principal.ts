@@ -1,5 +1,5 @@
 /**
- * Who is calling (issue 16): established by a facade's protection (transports/http/
+ * Who is calling: established by a facade's protection (transports/http/
  * protection.ts) from a static bearer token or a validated JWT, carried by the session's
  * transport, and read by the access policy. Never holds the token itself.
  */

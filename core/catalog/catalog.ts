@@ -2,7 +2,7 @@
  * The merged catalog: every upstream's tools, prompts, resources and resource templates (all
  * pages already fetched), merged into the lists the facade serves, plus the reverse index the
  * router uses to send a call to its upstream. Pure and synchronous: no I/O, no timers.
- * Rules (order, collisions, filters) are in core/README.md, "Naming and catalog".
+ * Rules (order, collisions, filters) are in core/catalog/README.md.
  */
 import { exposeName, matchesFilter, type NameFilter, type NamingOptions } from './naming.js';
 import { compileUriTemplate } from './uriTemplate.js';

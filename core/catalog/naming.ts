@@ -1,7 +1,7 @@
 /**
  * Namespacing: the one place that turns an upstream's tool/prompt name into the name the
  * facade shows, and the one place that decides whether a name passes an allow/deny filter.
- * See core/README.md, "Naming and catalog".
+ * See core/catalog/README.md.
  */
 import picomatch from 'picomatch';
 

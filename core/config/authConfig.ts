@@ -1,5 +1,5 @@
 /**
- * Authorization config (issue 16):
+ * Authorization config:
  *
  * - per server, `auth`: the OAuth client toward an HTTP upstream (transports/http/oauth/);
  * - `mcpMux.auth`: the facade's protection: named static tokens and JWT access tokens from

@@ -3,7 +3,7 @@
  * (per server, and router-wide under `mcpMux`). `parseConfig` is pure; `loadConfigFile` is the
  * only I/O. Invalid input throws one `ConfigError` that lists every issue with its JSON path.
  * The `mcpMux` object parses in muxConfig.ts, each server in upstreamConfig.ts.
- * See core/README.md, "Config".
+ * See core/config/README.md.
  */
 import { readFile } from 'node:fs/promises';
 import { dirname, resolve } from 'node:path';

@@ -1,7 +1,7 @@
 /**
  * The router-wide `mcpMux` object: naming, paging and logging options, the limits every server
  * defaults to, the facade's hardening, auth and access keys, and the keys parsed in their own
- * files (roots, supervision, observe). See core/README.md, "Config".
+ * files (roots, supervision, observe). See core/config/README.md.
  */
 import { DEFAULT_SEPARATOR, MAX_NAME_LENGTH, MIN_MAX_LENGTH } from '../catalog/naming.js';
 import {

@@ -1,5 +1,5 @@
 /**
- * Config for keeping upstreams alive and the router responsive (issue 5): the restart policy,
+ * Config for keeping upstreams alive and the router responsive: the restart policy,
  * the keepalive ping, the initialize timeout (per server, defaulting to `mcpMux`), and the
  * router-wide start-up, shutdown and downstream-buffer bounds.
  *

@@ -1,6 +1,6 @@
 /**
  * The transport of one server entry: `transport` or its alias `type`, `command` vs `url`, and
- * the URL's scheme. Split from config.ts (core/README.md, "Config").
+ * the URL's scheme. Split from config.ts (core/config/README.md).
  */
 import { child, type Issues, type JsonObject, oneOf } from './configSchema.js';
 

@@ -1,7 +1,7 @@
 /**
  * One entry of `mcpServers`: how to reach the upstream (transport, command or URL, env, headers,
  * auth), how its names are exposed (prefix, filters), and its limits and supervision keys, which
- * default to `mcpMux`'s. See core/README.md, "Config".
+ * default to `mcpMux`'s. See core/config/README.md.
  */
 import { isAbsolute, resolve } from 'node:path';
 import type { NameFilter } from '../catalog/naming.js';

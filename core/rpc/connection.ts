@@ -1,6 +1,6 @@
 /**
  * A JSON-RPC peer over one transport (the vscode-jsonrpc split: the transport moves frames,
- * the connection owns ids, progress, cancellation and handlers). Decisions: core/README.md.
+ * the connection owns ids, progress, cancellation and handlers). Decisions: core/rpc/README.md.
  *
  * - Outbound: `request$(method, params, options)` is cold. Subscribing allocates an integer id
  *   (a per-connection counter starting at 0) and sends; `notifications/progress` for it are

@@ -65,7 +65,7 @@ export const RAW_MIN_CHARS = 256;
  * characters): the router never reads a forwarded payload, and with envelopes built from the
  * scanned members and routed messages written from a template, a raw payload costs less than
  * parsing and writing it, small ones included (decode + encode of a 100 B call and its
- * response 3.2–3.4 → 2.7–2.8 µs, bench/README.md "Pipelining the writes"; of a call with
+ * response 3.2–3.4 → 2.7–2.8 µs, bench/notes/2026-11-hot-path.md "Pipelining the writes"; of a call with
  * 29-character arguments and a 38-character result 3.2–3.6 → 1.7–1.8 µs). So every payload
  * is forwarded as its text: a number `JSON.parse` would round keeps its digits whatever the
  * payload's size (it was 32 characters before, and shorter payloads were parsed).

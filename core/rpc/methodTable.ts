@@ -1,5 +1,5 @@
 /**
- * A table keyed by method name, without a prototype (issue 12, item 10): looking up
+ * A table keyed by method name, without a prototype: looking up
  * `constructor`, `toString` or `__proto__` in a plain object literal finds `Object.prototype`'s
  * members, and calling one answered -32603 instead of -32601. Every table looked up with a
  * name from the wire is built with this.

@@ -1,5 +1,5 @@
 /**
- * Which of our requests an oversized, discarded message answered (issue 12, item 10). The
+ * Which of our requests an oversized, discarded message answered. The
  * framer keeps the first and last bytes of a message it discards (`FrameError.head/tail`);
  * our request ids are integers, and a response carries its id either first (`{"jsonrpc":
  * "2.0","id":7,"result":…`) or last (`…,"jsonrpc":"2.0","id":7}`, the SDKs' order). A message

@@ -1,7 +1,7 @@
 /**
  * Where a JSON string body stops being plain text, found sixteen bytes at a time by a small
  * WebAssembly SIMD module (stringStops.wat): the envelope scanner's check of long strings
- * (envelopeScan.ts) when it has the line's bytes (issue 14).
+ * (envelopeScan.ts) when it has the line's bytes.
  *
  * Decisions:
  * - **Bytes, not the string.** The scanner works on the decoded text, but a line whose UTF-8
@@ -12,7 +12,7 @@
  * - **Why not `JSON.parse` of the string** (what the scanner does without bytes): it is ~3.8x
  *   slower (1 KiB string 352 → 94 ns, 16 KiB 4.74 → 1.24 µs, copy into the module included)
  *   and allocates a copy of every string it checks; at 16 KiB that copy is a third of what the
- *   router allocates per round trip (bench/README.md).
+ *   router allocates per round trip (bench/notes/2026-11-hot-path.md).
  * - **Bounded memory.** The module's memory never shrinks, so lines past `STOPS_MAX_BYTES` are
  *   not loaded: the scanner checks them without bytes, as before.
  * - **Optional.** Where WebAssembly is missing or refuses the module (`node --jitless`, SIMD

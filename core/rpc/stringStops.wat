@@ -1,4 +1,4 @@
-;; The string-stop scan of core/rpc/stringStops.ts (issue 14): where a JSON string body stops
+;; The string-stop scan of core/rpc/stringStops.ts: where a JSON string body stops
 ;; being plain text. The bytes of one line are copied to memory at offset 0; `stop(i, end)`
 ;; returns the index of the first byte in [i, end) that is below 0x20 (a control character,
 ;; invalid in a JSON string), a quote (0x22) or a backslash (0x5c), or `end` if there is none.

@@ -1,5 +1,5 @@
 /**
- * JSON text ⇄ message values, keeping request ids exact (issue 12, item 10).
+ * JSON text ⇄ message values, keeping request ids exact.
  *
  * `JSON.parse` rounds integers past 2^53 (`9007199254740993` becomes `…992`), so a client
  * using such ids would get answers it cannot match. Parsing everything as BigInt would slow
@@ -119,7 +119,7 @@ const CALL_PARAMS_KEYS = ['name', 'arguments'];
 
 /**
  * The two shapes that carry almost every forwarded payload, written from a template instead
- * of `JSON.stringify`'s walk and the marker search (issue 14): a response
+ * of `JSON.stringify`'s walk and the marker search: a response
  * `{ jsonrpc, id, result: RawJson }` and a call `{ jsonrpc, id, method, params: { name,
  * arguments: RawJson } }`, with exactly these keys in this order (as `success` / `request` and
  * the routes build them), a safe-integer or string id. The text is what the general path
@@ -248,7 +248,7 @@ function topLevelIdTexts(text: string, batch: boolean): (string | undefined)[] {
 
 /**
  * Default bound on the nesting of one message (objects and arrays): deeper messages are refused
- * where they are read (issue 12, item 7). MCP messages nest a few levels plus the depth of tool
+ * where they are read. MCP messages nest a few levels plus the depth of tool
  * arguments and schemas; 10,000 levels cannot even be written back (`JSON.stringify` runs out
  * of stack), and such a request would otherwise hold an upstream slot until its timeout.
  */

@@ -105,7 +105,7 @@ describe('an upstream that dies', () => {
     const client = await connectClient(router);
     started.fakes.latest('a').kill();
     await until(() => router?.upstreams.get('a')?.state === 'failed');
-    // Its tools are gone from the catalog: -32011 naming it at once, not a wait (issue 13).
+    // Its tools are gone from the catalog: -32011 naming it at once, not a wait.
     const error = await rejection(client.call('a__echo'));
     expect(error.code).toBe(-32011);
     expect(error.data).toMatchObject({ upstream: 'a' });

@@ -1,4 +1,4 @@
-/** The start-up `ulimit -n` check (issue 12, item 1). */
+/** The start-up `ulimit -n` check. */
 import { describe, expect, it } from 'vitest';
 import { checkFdLimit, fdsNeeded, softFdLimit } from '../../bin/fdLimit.js';
 import { createLogger } from '../../core/log.js';

@@ -1,5 +1,5 @@
 /**
- * Request ids past 2^53 come back exactly as sent (issue 12, item 10): the real CLI over
+ * Request ids past 2^53 come back exactly as sent: the real CLI over
  * stdio and over Streamable HTTP, raw text on the wire (an SDK client would parse the ids).
  */
 import { spawn } from 'node:child_process';

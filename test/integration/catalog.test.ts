@@ -152,7 +152,7 @@ describe('the merged catalog through the CLI', () => {
       () => undefined,
       (e: unknown) => e as McpError,
     );
-    // Its tools are known to be down, not unknown: the retryable -32011 naming it (issue 13).
+    // Its tools are known to be down, not unknown: the retryable -32011 naming it.
     expect(call?.code).toBe(-32011);
     expect(call?.message).toContain('Upstream "t"');
   });

@@ -1,5 +1,5 @@
 /**
- * What a stdio upstream sees of the router's environment (issue 12, item 2): the real CLI
+ * What a stdio upstream sees of the router's environment: the real CLI
  * with MCP_MUX_TOKENS and another server's secret in its environment, server-everything's
  * `get-env` tool asked through the router by a real SDK client.
  */

@@ -1,5 +1,5 @@
 /**
- * stdout carries only protocol messages (issue 13, item 7): `npm start --silent` (what the
+ * stdout carries only protocol messages: `npm start --silent` (what the
  * README tells clients to use from a clone) and the CLI with a config that makes it warn
  * (ignored client keys) answer `initialize` and `tools/list` with nothing else on stdout; all
  * the log goes to stderr.

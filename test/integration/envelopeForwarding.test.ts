@@ -1,5 +1,5 @@
 /**
- * Envelope-only forwarding (issue 14) through mcp-mux's facades, raw text on the wire: a tool
+ * Envelope-only forwarding through mcp-mux's facades, raw text on the wire: a tool
  * call's arguments reach the upstream and its result reaches the client byte for byte (numbers
  * `JSON.parse` would round, spacing), with only the id and the tool name rewritten; a message
  * that is not valid JSON is answered -32700 and never reaches the upstream. The real CLI over

@@ -1,5 +1,5 @@
 /**
- * Envelope-only forwarding (issue 14) from network upstreams, through the real CLI over stdio:
+ * Envelope-only forwarding from network upstreams, through the real CLI over stdio:
  * the raw echo (test/fixtures/rawEcho.ts) served over Streamable HTTP, WebSocket and legacy
  * HTTP+SSE by plain servers on loopback. The arguments reach it and its results come back
  * byte for byte, short ones included (the router keeps payloads raw from

@@ -1,5 +1,5 @@
 /**
- * The CLI under a low open-file limit (issue 12, item 1): it warns at start-up, and the
+ * The CLI under a low open-file limit: it warns at start-up, and the
  * listener's connection bound answers 503 instead of letting idle connections use up the
  * descriptors the upstreams need.
  */

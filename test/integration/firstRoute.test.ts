@@ -59,7 +59,7 @@ describe('first route through the CLI', () => {
     expect(textOf(result)).toContain('Long running operation completed');
     // On the wire: five progress notifications with the client's token, then the result
     // (server-everything's periodic log messages may come in between: they go to the session
-    // whose call is in flight, issue 12 item 8, and are not part of this order).
+    // whose call is in flight, and are not part of this order).
     const tail = (cli.wire as { method?: string }[])
       .filter((m) => m.method !== 'notifications/message')
       .slice(-6) as {

@@ -1,5 +1,5 @@
 /**
- * `sessionMode: "isolated"` under a low open-file limit (issue 12, item 1): every session
+ * `sessionMode: "isolated"` under a low open-file limit: every session
  * spawns its own upstream, so sessions alone use up the router's descriptors. Once they are
  * gone the spawn fails (EMFILE); that session's call must fail with an error while the router
  * and the other sessions carry on, and once sessions close new ones are served again. (Before

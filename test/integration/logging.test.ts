@@ -1,7 +1,7 @@
 /**
  * Logging through the real CLI with three sessions on one router (stdio + two over HTTP):
  * a shared upstream's message goes to the one session with a call in flight to it, else only
- * to sessions that set a level (issue 12, item 8: one client never sees the logs another's
+ * to sessions that set a level (one client never sees the logs another's
  * call caused); each session's `logging/setLevel` filters only what that session receives;
  * the shared upstreams are asked for the most verbose level any session wants, and again
  * whenever that changes; `logger` names the upstream. server-everything's simulated logging

@@ -1,5 +1,5 @@
 /**
- * Tool names that LLM APIs accept (issue 13, item 9): by default exposed names are at most 64
+ * Tool names that LLM APIs accept: by default exposed names are at most 64
  * characters (most model APIs' cap), shortened deterministically and still callable;
  * `mcpMux.maxNameLength` raises it (up to the spec's 128).
  */

@@ -1,5 +1,5 @@
 /**
- * mcp-mux toward 2026-07-28 upstreams (issue 10, upstream half): the v2-SDK fixture
+ * mcp-mux toward 2026-07-28 upstreams: the v2-SDK fixture
  * (test/fixtures/modernServer.ts) modern-only and dual-era, over stdio and Streamable HTTP,
  * used through mcp-mux by the v1 SDK client (legacy era) and by the v2 SDK client pinned to
  * 2026-07-28 (MRTR `input_required` passed through and retried). Real processes throughout.

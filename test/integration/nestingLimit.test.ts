@@ -1,6 +1,6 @@
 /**
  * Messages nested past `mcpMux.maxJsonDepth` are refused at every facade, at once and by id,
- * before any upstream sees them (issue 12, item 7): the real CLI over stdio, Streamable HTTP
+ * before any upstream sees them: the real CLI over stdio, Streamable HTTP
  * and WebSocket; a normal request still works afterwards.
  */
 import { spawn } from 'node:child_process';

@@ -1,5 +1,5 @@
 /**
- * Observability of the real CLI (issue 15): `/metrics` scraped after real traffic from an SDK
+ * Observability of the real CLI: `/metrics` scraped after real traffic from an SDK
  * client (counters and histograms move by exactly what was sent), `/healthz` and `/readyz`
  * with their rules, the separate `--metrics` listener, a client's trace id reaching the
  * upstream (in `_meta` and from the HTTP `traceparent` header), JSON logs without secrets.

@@ -1,5 +1,5 @@
 /**
- * Shared by the envelope-only forwarding tests (issue 14): the real CLI over stdio with raw
+ * Shared by the envelope-only forwarding tests: the real CLI over stdio with raw
  * lines on the wire (no SDK, no parsing), loopback servers that clean up after the test, and
  * the texts whose bytes must survive forwarding.
  */

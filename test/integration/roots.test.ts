@@ -1,5 +1,5 @@
 /**
- * Roots (issue 13, items 1 and 2), two SDK clients over Streamable HTTP on one router, real
+ * Roots, two SDK clients over Streamable HTTP on one router, real
  * server-everything upstreams (its `get-roots-list` shows the roots it was given):
  * - a shared upstream gets the config's roots from mcp-mux itself, never a client's, and never
  *   hears a client's roots change;

@@ -1,6 +1,6 @@
 /**
  * A router killed outright (SIGKILL: no exit hook runs) still takes its stdio upstreams with
- * it (issue 12, item 10): the watchdog (transports/reaper.ts) sees the router's pipe close and
+ * it: the watchdog (transports/reaper.ts) sees the router's pipe close and
  * ends their process groups. The upstream here ignores its stdin closing and SIGTERM, and has
  * a grandchild of its own: the worst case short of leaving its process group.
  */

@@ -140,7 +140,7 @@ describe('server-initiated requests reach the client (stdio CLI, all features)',
 
     features.roots = [{ uri: 'file:///work/changed', name: 'changed' }];
     await cli.client.sendRootsListChanged();
-    // A shared upstream never hears one client's roots change (issue 13, item 1).
+    // A shared upstream never hears one client's roots change.
     await new Promise((resolve) => setTimeout(resolve, 300));
     const n = JSON.parse(textOf(await cli.client.callTool({ name: 's__roots-changes' })));
     expect(n.rootsChanges).toBe(0);

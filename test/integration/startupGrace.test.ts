@@ -1,5 +1,5 @@
 /**
- * Start-up grace through the real CLI (issue 13, item 4): an upstream that never answers
+ * Start-up grace through the real CLI: an upstream that never answers
  * `initialize` does not hold a client's `initialize` for `startupTimeoutMs`; the client is
  * answered after `mcpMux.initializeGraceMs` with the ready upstreams, a late upstream is
  * announced with `notifications/tools/list_changed`, and stderr names who is still starting.

@@ -1,5 +1,5 @@
 /**
- * Tasks through mcp-mux (issue 13, item 3), two SDK clients over Streamable HTTP on one router,
+ * Tasks through mcp-mux, two SDK clients over Streamable HTTP on one router,
  * a real shared server-everything upstream (it advertises `tasks` and lists
  * `simulate-research-query` with `execution.taskSupport: "required"`, 4 stages of 1 s):
  * the facade advertises tasks, the tool is listed and callable as a task, task ids are

@@ -1,5 +1,5 @@
 /**
- * OpenTelemetry through the router (issue 15): with a tracer provider registered (the
+ * OpenTelemetry through the router: with a tracer provider registered (the
  * in-memory one of test/fixtures/otelTestSdk.ts, as an SDK would), each routed request gets
  * one span, child of the client's `traceparent`, and the upstream — a real process — receives
  * the same trace id with the router's span as parent. The client is the official SDK over

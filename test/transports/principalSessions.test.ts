@@ -1,6 +1,6 @@
 /**
- * `mcpMux.maxSessionsPerPrincipal` on the listeners whose sessions are live connections
- * (issue 12, item 6): legacy HTTP+SSE streams and WebSocket connections are counted per
+ * `mcpMux.maxSessionsPerPrincipal` on the listeners whose sessions are live connections:
+ * legacy HTTP+SSE streams and WebSocket connections are counted per
  * principal (bearer token, else remote address); one more than the bound gets 429 while
  * another principal is still served, and a closed one gives its place back.
  */

@@ -1,5 +1,5 @@
 /**
- * A stdio upstream answering with a message over the frame limit (issue 12, item 10): the
+ * A stdio upstream answering with a message over the frame limit: the
  * caller fails at once with an error naming the limit, instead of waiting for its timeout;
  * the connection stays usable.
  */

@@ -1,7 +1,7 @@
 /**
  * Spawning a stdio upstream when the process is out of file descriptors (EMFILE): Node sets
  * up no pipes and reports the error a tick later. The transport must report a start failure
- * on `closed$`, never throw (issue 12, item 1: this used to crash the router).
+ * on `closed$`, never throw (this used to crash the router).
  *
  * The test lowers its own worker's soft fd limit with `prlimit --pid` (vitest runs each file
  * in a forked process) just above the descriptors already open, and restores it afterwards.

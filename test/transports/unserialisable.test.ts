@@ -1,7 +1,7 @@
 /**
  * A request that cannot be serialised (arguments nested 10,000 deep: `JSON.stringify` runs out
  * of stack) fails at once with a clear error instead of being dropped with a warning while the
- * caller waits for its timeout (issue 12, item 7). A real stdio child as the peer.
+ * caller waits for its timeout. A real stdio child as the peer.
  */
 import { firstValueFrom, lastValueFrom } from 'rxjs';
 import { afterEach, describe, expect, it } from 'vitest';

@@ -1,5 +1,5 @@
 /**
- * Who may use a listener (issue 16, item 3): static bearer tokens (unnamed, from
+ * Who may use a listener: static bearer tokens (unnamed, from
  * `MCP_MUX_TOKENS`, or named in `mcpMux.auth.tokens`) and JWT access tokens of one
  * authorization server (`mcpMux.auth.jwt`), checked with jose: signature (a JWKS URL, cached
  * and refetched on an unknown key, or a static key), `iss`, `aud` (the configured audience,

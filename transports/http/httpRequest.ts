@@ -1,7 +1,7 @@
 /**
  * One HTTP request of the client transports on `node:http` / `node:https`, through a
  * keep-alive `Agent` the transport owns (global `fetch`, undici, cost ~1 ms of CPU per request
- * and capped an HTTP upstream at ~1k req/s; see bench/README.md). Resolves with the response
+ * and capped an HTTP upstream at ~1k req/s; see bench/notes/2026-11-21-router-profile.md). Resolves with the response
  * once its headers arrived; the caller must consume the body (`readText`, `pumpSse`) or
  * `discard` it, or the socket never returns to the pool.
  */

@@ -1,7 +1,7 @@
 /**
  * Per-principal session counting for the listeners that hold one session per live stream or
  * socket (legacy HTTP+SSE, WebSocket): a principal (bearer token, else remote address) may
- * hold at most `max` open sessions; one more is refused with 429 (issue 12, item 6). These
+ * hold at most `max` open sessions; one more is refused with 429. These
  * sessions are live connections, never idle leftovers, so none is evicted to make room (the
  * Streamable HTTP server, whose sessions outlive their requests, evicts instead).
  */

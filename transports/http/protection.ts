@@ -123,7 +123,7 @@ export class Protection {
   /**
    * Who sent `req` (after `authenticate` passed): `token:<name>` (named static token),
    * `token:<digest>` (unnamed), `jwt:<issuer>#<subject>`; a session belongs to the principal
-   * that created it (issue 12, item 4). Without authentication there is no principal
+   * that created it. Without authentication there is no principal
    * (undefined) and sessions are not bound.
    */
   principalOf(req: IncomingMessage): string | undefined {

@@ -106,7 +106,7 @@ export class SseServer {
       return;
     }
     const session = this.#sessions.get(sessionId);
-    // Another principal's session is "not found", like an unknown id (issue 12, item 4).
+    // Another principal's session is "not found", like an unknown id.
     if (!session?.isOpen || this.#owners.get(sessionId) !== protection.principalOf(req)) {
       req.resume();
       sendJsonRpcError(res, 404, -32001, 'Session not found');

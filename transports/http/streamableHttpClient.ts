@@ -25,7 +25,7 @@
  * awaited: the request and its response stream are destroyed and the socket leaves the pool.
  * Without that, every timed-out call to a hanging server would hold one of `maxSockets`
  * connections until the server answered, and once all were held every later call, pings
- * included, would wait for one (issue 12, item 3).
+ * included, would wait for one.
  */
 
 import type { IncomingMessage } from 'node:http';

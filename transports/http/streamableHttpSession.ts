@@ -2,8 +2,8 @@
  * One Streamable HTTP session seen as one `Transport` (a stateful session with an
  * `Mcp-Session-Id`, or a one-shot exchange for a stateless POST).
  *
- * Stream routing: a POST holding requests opens a stream. Its answer is held (issue 14, item
- * 5): when every response of the POST comes before anything else for it, they go as one
+ * Stream routing: a POST holding requests opens a stream. Its answer is held
+ * (one write for a quick answer): when every response of the POST comes before anything else for it, they go as one
  * `application/json` body in one write; the first other message related to one of its
  * requests (progress, a server request), or `streamAfterMs` without an answer, turns it into
  * SSE (priming event, the responses held so far, then the rest), so long requests stay
@@ -15,7 +15,7 @@
  * Every SSE event has the id `<streamId>:<seq>` and is kept in a bounded replay buffer for
  * `Last-Event-ID` resumption on that same stream.
  *
- * Every POST ends (issue 12, item 5): a request id already in flight in the session (or twice
+ * Every POST ends: a request id already in flight in the session (or twice
  * in one batch) is refused on the new POST before the upper layer sees it, so the first
  * request keeps its stream and its answer; an id-less error sent in reply to one of a POST's
  * requests (a refused batch) is delivered on that POST and ends it; a request the client
@@ -352,7 +352,7 @@ export class StreamableHttpSession extends BaseTransport {
     const event = `id: ${formatEventId(0, seq)}\nevent: message\ndata: ${data}\n\n`;
     this.#undelivered.push(event);
     this.#undeliveredChars += event.length;
-    // Bounded by count and by size (issue 12, item 8): a burst of large notifications for a
+    // Bounded by count and by size: a burst of large notifications for a
     // client without a GET stream must not hold memory without end. Oldest first.
     while (
       this.#undelivered.length > this.#options.maxPendingMessages ||

@@ -1,5 +1,5 @@
 /**
- * Method names that are also `Object.prototype` properties (issue 12, item 10): the facade
+ * Method names that are also `Object.prototype` properties: the facade
  * answers -32601 for them like any unknown method, and every method table is prototype-free.
  */
 import { lastValueFrom, toArray } from 'rxjs';

@@ -1,5 +1,5 @@
 /**
- * The start-up grace (issue 13, item 4) on virtual time: clients are served once every
+ * The start-up grace on virtual time: clients are served once every
  * upstream settled or after `graceMs`, whichever comes first; the upstreams still starting are
  * named on the log then and every `reminderMs`; the full wait still ends at `timeoutMs`.
  */

@@ -1,6 +1,6 @@
 /**
  * A tool of an upstream that is down (restarting) answers the retryable -32011 naming the
- * upstream and when it is expected back, not -32602 "Unknown tool" (issue 13, item 6); a name
+ * upstream and when it is expected back, not -32602 "Unknown tool"; a name
  * nobody ever exposed is still -32602. In-process upstreams, virtual time for the backoff.
  */
 import { VirtualTimeScheduler } from 'rxjs';

@@ -1,6 +1,6 @@
 // biome-ignore-all lint/suspicious/noTemplateCurlyInString: `${VAR}` is config syntax under test, not a template.
 /**
- * Real client configs load (issue 13, item 5): the example configs copied from clients load
+ * Real client configs load: the example configs copied from clients load
  * unchanged; client-only keys are ignored with one warning; a duplicated server key is named;
  * a likely typo gets "did you mean"; "." in a prefix is warned about.
  */

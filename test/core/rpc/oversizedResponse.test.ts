@@ -1,4 +1,4 @@
-/** Finding the request an oversized, discarded response answered (issue 12, item 10). */
+/** Finding the request an oversized, discarded response answered. */
 import { describe, expect, it } from 'vitest';
 import { oversizedResponseId } from '../../../core/rpc/oversizedResponse.js';
 

@@ -1,4 +1,4 @@
-/** Request ids past 2^53 survive the router byte for byte (issue 12, item 10). */
+/** Request ids past 2^53 survive the router byte for byte. */
 import { describe, expect, it } from 'vitest';
 import {
   BIG_ID_PREFIX,

@@ -1,5 +1,5 @@
 /**
- * A body over the limit is not read to its end (issue 12, item 10): after 413 the server
+ * A body over the limit is not read to its end: after 413 the server
  * closes the connection, so a client streaming a body without end is cut off instead of having
  * the router read (and discard) all of it. (With a declared Content-Length the old code read
  * all 256 MiB; with a chunked body Node 20 already closed after ~8 MiB: that test guards it.)

@@ -1,5 +1,5 @@
 /**
- * The open-connection bound of a listener (issue 12, item 1): idle TCP connections count,
+ * The open-connection bound of a listener: idle TCP connections count,
  * one past the bound gets `503` and is closed at once, and a slot freed is usable again.
  */
 import { connect, type Socket } from 'node:net';

@@ -1,5 +1,5 @@
 /**
- * An HTTP upstream that never answers calls (issue 12, item 3). Each call that times out or
+ * An HTTP upstream that never answers calls. Each call that times out or
  * is cancelled must end its POST exchange: otherwise every unanswered call holds one of the
  * agent's `maxSockets` connections, and once all are held every later request, pings
  * included, waits for a free one. The upstream here is a plain `node:http` server that

@@ -1,6 +1,6 @@
 /**
  * Messages waiting for a session's GET stream are bounded by size, not only by count, and
- * the drops are logged once per period with a count, not once per message (issue 12, item 8).
+ * the drops are logged once per period with a count, not once per message.
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import { createLogger } from '../../../core/log.js';

@@ -1,5 +1,5 @@
 /**
- * Every POST ends, and the first request keeps its answer (issue 12, item 5): the facade's
+ * Every POST ends, and the first request keeps its answer: the facade's
  * sessions with a real `Connection` on top (the router's view of a session), spoken to with
  * fetch. Before the fix each of these POSTs stayed open forever; the fetches carry a deadline
  * so that a hang fails the test instead of stalling it.

@@ -1,5 +1,5 @@
 /**
- * One client cannot lock out the others (issue 12, item 6): sessions are counted per
+ * One client cannot lock out the others: sessions are counted per
  * principal (bearer token, else remote address); past the bound the principal's least
  * recently active quiet session is closed to make room, and when all of them are busy the new
  * one gets 429 while other principals are still served; a session never used after its

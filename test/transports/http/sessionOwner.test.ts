@@ -1,5 +1,5 @@
 /**
- * Sessions belong to the bearer token that created them (issue 12, item 4): with A's
+ * Sessions belong to the bearer token that created them: with A's
  * `Mcp-Session-Id` (or legacy `sessionId`), client B gets 404 for POST, GET (with or without
  * `Last-Event-ID`) and DELETE, exactly as for an unknown id, and A's session is untouched.
  */
