@@ -1,7 +1,7 @@
 /**
- * How the router presents itself to the routes (`RouteHost`) and to each downstream session
- * (`SessionHost`): two small adapters over the router's public surface. They read it through
- * `RouterView` (which `Router` satisfies) so this file does not import the router.
+ * How the router's parts present themselves to the routes (`RouteHost`) and to each downstream
+ * session (`SessionHost`): two small adapters built from the parts (parts.ts), never from the
+ * router itself.
  */
 import type { Observable, SchedulerLike } from 'rxjs';
 import { type AccessKind, type AccessPolicy, compileAccess } from '../../core/auth/accessPolicy.js';
@@ -10,51 +10,48 @@ import type { TaskIds } from '../../core/catalog/tasks.js';
 import type { RouterConfig } from '../../core/config/config.js';
 import type { Logger } from '../../core/log.js';
 import type { ClientInfo } from '../../core/mcp/context.js';
-import type { InboundEvent, RequestEvent } from '../../core/rpc/connection.js';
+import type { InboundEvent } from '../../core/rpc/connection.js';
 import type { JsonObject, JsonRpcRequest } from '../../core/rpc/jsonrpc.js';
+import type { Bridge } from '../bridge/bridge.js';
 import type { Caller, ClientSession, SessionHost } from '../downstream/host.js';
-import type { DownUpstream } from '../routes/host.js';
 import type { RouteHost } from '../routes/index.js';
-import type { Upstream } from '../upstream/upstream.js';
+import type { Forwarder } from './forwarder.js';
 import type { LogLevels } from './logLevels.js';
-import type { ServerRequests } from './serverRequests.js';
+import type { RouterState } from './routerState.js';
 import type { Subscriptions } from './subscriptions.js';
+import type { UpstreamPool } from './upstreamPool.js';
 
-/** The router as the adapters read it. */
-export interface RouterView {
+/** The facade's capabilities for a client of `protocolVersion`, as `initialize` returns them. */
+export function capabilitiesFor(
+  upstreams: UpstreamPool,
+  state: RouterState,
+  protocolVersion?: string,
+): JsonObject {
+  const caps = upstreams.capabilities(!state.isSettled());
+  // Tasks exist in 2025-11-25 only (not before, and not in 2026-07-28).
+  if (protocolVersion !== undefined && protocolVersion !== '2025-11-25') delete caps.tasks;
+  return caps;
+}
+
+export interface RouteHostParts {
   readonly catalog: Catalog;
   readonly tasks: TaskIds<ClientSession | undefined>;
   readonly scheduler: SchedulerLike;
-  readonly config: RouterConfig;
-  readonly isStarted: boolean;
-  readonly upstreams: ReadonlyMap<string, Upstream>;
+  readonly state: RouterState;
+  readonly upstreams: UpstreamPool;
   readonly subscriptions: Subscriptions;
   readonly logging: LogLevels;
-  readonly serverRequests: ServerRequests;
-  readonly log: Logger;
-  readonly disconnectGraceMs: number;
-  readonly serverInfo: ClientInfo;
-  whenStarted(): Promise<void>;
-  forward(
-    name: string,
-    method: string,
-    params: JsonObject,
-    caller: Caller,
-  ): Observable<RequestEvent>;
-  capabilities(protocolVersion?: string): JsonObject;
-  instructions(): string | undefined;
-  downUpstreams(): DownUpstream[];
-  /** Opens `session`'s isolated upstream connections (once it has initialized). */
-  openIsolated(session: ClientSession): void;
+  readonly forwarder: Forwarder;
 }
 
-export function routeHostOf(router: RouterView): RouteHost {
+export function routeHostOf(parts: RouteHostParts): RouteHost {
+  const { state, upstreams, subscriptions, forwarder } = parts;
   // `mcpMux.access`, compiled once per config (a reload replaces the rules array).
   type Allows = NonNullable<RouteHost['allows']>;
   let compiledFor: RouterConfig['access'] | null = null;
   let allows: Allows | undefined;
   const allowsOf = (): Allows | undefined => {
-    const rules = router.config.access;
+    const rules = state.config().access;
     if (rules !== compiledFor) {
       compiledFor = rules;
       const policy: AccessPolicy | undefined =
@@ -67,19 +64,19 @@ export function routeHostOf(router: RouterView): RouteHost {
     return allows;
   };
   const host: RouteHost = {
-    catalog: router.catalog,
-    tasks: router.tasks,
-    scheduler: router.scheduler,
+    catalog: parts.catalog,
+    tasks: parts.tasks,
+    scheduler: parts.scheduler,
     // The config is replaced by a reload: read at each use.
     get pageSize() {
-      return router.config.pageSize;
+      return state.config().pageSize;
     },
     get isStarted() {
-      return router.isStarted;
+      return state.isStarted();
     },
-    whenStarted: () => router.whenStarted(),
+    whenStarted: () => state.whenStarted(),
     upstream: (name) => {
-      const upstream = router.upstreams.get(name);
+      const upstream = upstreams.get(name);
       return (
         upstream && {
           capabilities: upstream.server?.capabilities,
@@ -87,12 +84,12 @@ export function routeHostOf(router: RouterView): RouteHost {
         }
       );
     },
-    forward: (name, method, params, caller) => router.forward(name, method, params, caller),
+    forward: (name, method, params, caller) => forwarder.forward(name, method, params, caller),
     subscribe: (session, upstream, uri, exposed) =>
-      router.subscriptions.subscribe(session, upstream, uri, exposed),
-    unsubscribe: (session, exposed) => router.subscriptions.unsubscribe(session, exposed),
-    syncLogLevels: () => router.logging.sync(),
-    downUpstreams: () => router.downUpstreams(),
+      subscriptions.subscribe(session, upstream, uri, exposed),
+    unsubscribe: (session, exposed) => subscriptions.unsubscribe(session, exposed),
+    syncLogLevels: () => parts.logging.sync(),
+    downUpstreams: () => upstreams.down(),
   };
   Object.defineProperty(host, 'allows', {
     enumerable: true,
@@ -102,32 +99,46 @@ export function routeHostOf(router: RouterView): RouteHost {
   return host;
 }
 
-export function sessionHostOf(
-  router: RouterView,
-  route: (request: JsonRpcRequest, caller: Caller) => Observable<InboundEvent>,
-): SessionHost {
+export interface SessionHostParts {
+  readonly log: Logger;
+  readonly scheduler: SchedulerLike;
+  readonly serverInfo: ClientInfo;
+  readonly disconnectGraceMs: number;
+  readonly state: RouterState;
+  readonly catalog: Catalog;
+  readonly upstreams: UpstreamPool;
+  readonly subscriptions: Subscriptions;
+  readonly bridge: Bridge;
+  route(request: JsonRpcRequest, caller: Caller): Observable<InboundEvent>;
+}
+
+export function sessionHostOf(parts: SessionHostParts): SessionHost {
+  const { state, upstreams, subscriptions, catalog } = parts;
   return {
-    log: router.log,
-    scheduler: router.scheduler,
-    disconnectGraceMs: router.disconnectGraceMs,
-    serverInfo: router.serverInfo,
-    whenStarted: () => router.whenStarted(),
-    capabilities: (protocolVersion) => router.capabilities(protocolVersion),
-    instructions: () => router.instructions(),
-    route,
-    rootsListChanged: (session) => router.serverRequests.rootsListChanged(session),
-    initialized: (session) => router.openIsolated(session),
+    log: parts.log,
+    scheduler: parts.scheduler,
+    disconnectGraceMs: parts.disconnectGraceMs,
+    serverInfo: parts.serverInfo,
+    whenStarted: () => state.whenStarted(),
+    capabilities: (protocolVersion) => capabilitiesFor(upstreams, state, protocolVersion),
+    instructions: () => upstreams.instructions(),
+    route: parts.route,
+    rootsListChanged: (session) => parts.bridge.rootsListChanged(session),
+    // Each isolated upstream's start-up `roots/list` reaches this client (actors/README.md).
+    initialized: (session) => {
+      if (!state.draining()) upstreams.openIsolated(session);
+    },
     listenSources: {
       subscribable: (uri) => {
-        const resolved = router.catalog.resolveUri(uri);
-        const upstream = resolved && router.upstreams.get(resolved.upstream);
+        const resolved = catalog.resolveUri(uri);
+        const upstream = resolved && upstreams.get(resolved.upstream);
         if (!resolved || !upstream || upstream.config.sessionMode === 'isolated') return undefined;
         const resources = upstream.server?.capabilities.resources as JsonObject | undefined;
         return resources?.subscribe === true ? resolved : undefined;
       },
       subscribe: (subscriber, upstream, uri, exposed) =>
-        router.subscriptions.subscribe(subscriber, upstream, uri, exposed),
-      unsubscribe: (subscriber, exposed) => router.subscriptions.unsubscribe(subscriber, exposed),
+        subscriptions.subscribe(subscriber, upstream, uri, exposed),
+      unsubscribe: (subscriber, exposed) => subscriptions.unsubscribe(subscriber, exposed),
     },
   };
 }

@@ -1,5 +1,4 @@
 /** The public surface of actors/router/ (STYLE.md, principle 6): what is not listed here is free to change. */
-export { type Candidate, type Choice, chooseSession } from './chooseSession.js';
 export {
   ALL_KINDS,
   facadeCapabilities,
@@ -10,15 +9,19 @@ export {
   type UpstreamStatus,
   upstreamStatus,
 } from './facade.js';
-export { HELD_DEFAULTS, HeldRounds, type HeldRoundsOptions } from './heldRounds.js';
-export { type InputRoundsOptions, inputRounds, MAX_ROUNDS } from './inputRounds.js';
+export { Forwarder, type ForwarderOptions } from './forwarder.js';
+export {
+  type InflightHooks,
+  InflightIndex,
+  type InflightIndexOptions,
+  type InflightRequest,
+} from './inflight.js';
 export {
   LogLevels,
   type LogLevelsHost,
   type LogSession,
   levelOf,
 } from './logLevels.js';
-export { ModernCallers } from './modernCallers.js';
 export {
   planReload,
   type ReloadHost,
@@ -27,10 +30,9 @@ export {
   reloadRouter,
   sameValue,
 } from './reload.js';
-export { Router, type RouterOptions, VERSION } from './router.js';
+export { Router, VERSION } from './router.js';
+export type { RouterOptions, RouterStats, UpstreamsView } from './routerOptions.js';
 export { type Served, serveOn } from './serveOn.js';
-export { ServerRequests, type ServerRequestsHost } from './serverRequests.js';
-export { SessionUsage, type UsageEntry, type UsageSession } from './sessionUsage.js';
 export {
   type Subscriber,
   Subscriptions,
@@ -43,3 +45,4 @@ export {
   upstreamNotifications,
   upstreamRequests,
 } from './upstreamInbound.js';
+export { UpstreamPool, type UpstreamPoolOptions } from './upstreamPool.js';

@@ -2,14 +2,18 @@
  * The in-flight index: ONE record per routed request, found by (downstream session, request
  * id), holding everything about it — the upstream, the id the request got on the upstream's
  * connection (its progress token there, when progress was asked), the caller's progress
- * token, its admission (queued or running, and its place in the queue) and its state.
+ * token, its admission (queued or running, and its place in the queue), its start moment and
+ * its state. The runtime reads it: server-initiated requests and log messages find the
+ * sessions with requests in flight toward an upstream through it (`toUpstream`, the bridge's
+ * `InflightView`), and the status views list the oldest requests from it (`oldest`).
  *
  * A record lives exactly as long as the routed request's Observable subscription, which is
- * the inbound handler's subscription on the client's connection, so its ONE teardown
- * (`close`: unsubscription, result, error or `cancel`) clears everything the request holds:
- * the upstream request (queue entry or outbound entry: `notifications/cancelled` upstream if
- * it was running), the session-usage mark, the record. `cancel` fails the request toward the
- * client with an error, so its inbound entry ends with a response.
+ * the inbound handler's subscription on the client's connection (so a client's cancellation,
+ * a dropped HTTP stream and a closed session all end it by unsubscribing), and its ONE
+ * teardown (`close`: unsubscription, result, error or `cancel`) clears everything the request
+ * holds: the upstream request (queue entry or outbound entry: `notifications/cancelled`
+ * upstream if it was running) and the record. `cancel` fails the request toward the client
+ * with an error, so its inbound entry ends with a response.
  *
  * Session-less (2026-07-28) requests are indexed under `session: undefined`; their ids are not
  * unique across clients, so a lookup finds the latest one with that id.
@@ -20,13 +24,7 @@ import { outcomeOf } from '../../core/observe/outcome.js';
 import type { ProgressToken, RequestEvent } from '../../core/rpc/connection.js';
 import type { JsonRpcId } from '../../core/rpc/jsonrpc.js';
 import type { ClientSession } from '../downstream/host.js';
-
-/** The queue's view of one admitted request (the upstream's `AdmissionTicket` is one). */
-export interface InflightAdmission {
-  readonly state: 'queued' | 'running' | 'done';
-  /** 0-based place among the upstream's waiting requests (0 = next); undefined unless queued. */
-  position(): number | undefined;
-}
+import type { AdmissionTicket } from '../upstream/admission.js';
 
 export type InflightState = 'queued' | 'running' | 'done';
 
@@ -47,18 +45,22 @@ export interface InflightRequest {
   readonly position: number | undefined;
   /** When it was routed (the router's clock). */
   readonly startedAt: number;
+  /** When it was routed, on the moment counter shared with the bridge (order only). */
+  readonly moment: number;
 }
 
 /** What a routed request tells its upstream call, so the record can follow it. */
 export interface InflightHooks {
   onSent(id: number): void;
-  onAdmit(admission: InflightAdmission): void;
+  onAdmit(admission: AdmissionTicket): void;
 }
 
 export interface InflightIndexOptions {
   now(): number;
-  /** A record opened: returns what to undo when it closes (the session-usage mark). */
-  opened?(record: InflightRequest): (() => void) | undefined;
+  /** The next moment of the counter shared with the bridge (sessionUsage.ts). */
+  moment(): number;
+  /** A record opened (the bridge notes the session's activity). */
+  opened?(record: InflightRequest): void;
   /** The upstream call failed (before the error goes to the client). */
   failed?(record: InflightRequest, error: unknown): void;
 }
@@ -83,11 +85,10 @@ class Record extends Subscription implements InflightRequest, Observer<RequestEv
   readonly upstream: string;
   readonly progressToken: ProgressToken | undefined;
   readonly startedAt: number;
+  readonly moment: number;
   upstreamId: number | undefined = undefined;
-  admission: InflightAdmission | undefined = undefined;
+  admission: AdmissionTicket | undefined = undefined;
   ended = false;
-  /** Undoes `opened`. */
-  undo: (() => void) | undefined = undefined;
   readonly watch: RequestObservation | undefined;
   /** A result came back (an unsubscription after it is not a cancellation). */
   answered = false;
@@ -98,9 +99,11 @@ class Record extends Subscription implements InflightRequest, Observer<RequestEv
     index: InflightIndex,
     init: InflightInit,
     startedAt: number,
+    moment: number,
     subscriber: Subscriber<RequestEvent>,
   ) {
     super();
+    this.moment = moment;
     this.#index = index;
     this.#subscriber = subscriber;
     this.watch = init.watch;
@@ -130,11 +133,10 @@ class Record extends Subscription implements InflightRequest, Observer<RequestEv
     };
   }
 
-  get onAdmit(): (admission: InflightAdmission) => void {
+  get onAdmit(): (admission: AdmissionTicket) => void {
     return (admission) => {
       this.admission = admission;
-      // The upstream's ticket carries `waitedMs` (actors/upstream/admission.ts).
-      this.watch?.admitted(admission as { readonly waitedMs?: number });
+      this.watch?.admitted(admission);
     };
   }
 
@@ -202,6 +204,20 @@ export class InflightIndex {
     return this.#size;
   }
 
+  /** The requests in flight toward `upstream` (the bridge's `InflightView`). */
+  *toUpstream(upstream: string): Iterable<InflightRequest> {
+    for (const records of this.#sessions.values()) {
+      for (const record of records.values()) if (record.upstream === upstream) yield record;
+    }
+  }
+
+  /** The `limit` oldest requests in flight, oldest first (the status views). */
+  oldest(limit: number): InflightRequest[] {
+    const all: InflightRequest[] = [];
+    for (const records of this.#sessions.values()) all.push(...records.values());
+    return all.sort((a, b) => a.moment - b.moment).slice(0, Math.max(0, limit));
+  }
+
   /**
    * Fails routed request `id` of `session` with `error` toward the client and ends it
    * upstream. False when it is not in flight.
@@ -229,7 +245,8 @@ export class InflightIndex {
     call: (hooks: InflightHooks) => Observable<RequestEvent>,
     subscriber: Subscriber<RequestEvent>,
   ): Record {
-    const record = new Record(this, init, this.#options.now(), subscriber);
+    const options = this.#options;
+    const record = new Record(this, init, options.now(), options.moment(), subscriber);
     let records = this.#sessions.get(init.session);
     if (records === undefined) {
       records = new Map();
@@ -237,7 +254,7 @@ export class InflightIndex {
     }
     records.set(init.id, record);
     this.#size++;
-    record.undo = this.#options.opened?.(record);
+    options.opened?.(record);
     const upstreamCall = call(record).subscribe(record);
     if (upstreamCall !== record) record.add(upstreamCall);
     return record;
@@ -255,8 +272,6 @@ export class InflightIndex {
     record.ended = true;
     // Ended without an error: answered (ok) or cancelled (a no-op when already ended).
     record.watch?.end(record.answered ? 'ok' : 'cancelled');
-    record.undo?.();
-    record.undo = undefined;
     this.#size--;
     const records = this.#sessions.get(record.session);
     if (records?.get(record.id) === record) {

@@ -11,21 +11,19 @@ import type { Logger } from '../../core/log.js';
 import type { InboundContext, InboundEvent } from '../../core/rpc/connection.js';
 import type { JsonRpcNotification, JsonRpcRequest } from '../../core/rpc/jsonrpc.js';
 import { methodTable } from '../../core/rpc/methodTable.js';
+import type { Bridge } from '../bridge/bridge.js';
 import type { ClientSession } from '../downstream/host.js';
 import { type LogLevels, logRecipients } from './logLevels.js';
-import type { ServerRequests } from './serverRequests.js';
 import type { Subscriptions } from './subscriptions.js';
 
-/** What the handlers need from the router (the router itself fits it). */
+/** What the handlers need from the router's parts (built by parts.ts). */
 export interface UpstreamInboundHost {
   readonly log: Logger;
   readonly catalog: Pick<Catalog, 'exposedUri'>;
   /** Every connected session (log messages from a shared upstream: router/logLevels.ts). */
   readonly sessions: Iterable<ClientSession>;
-  readonly serverRequests: Pick<
-    ServerRequests,
-    'request$' | 'elicitationComplete' | 'usage' | 'modern'
-  >;
+  /** Server-to-client requests, and who caused what (actors/bridge/). */
+  readonly bridge: Pick<Bridge, 'serverRequest$' | 'elicitationComplete' | 'logCauses'>;
   readonly subscriptions: Pick<Subscriptions, 'deliver'>;
   readonly logging: Pick<LogLevels, 'deliver'>;
   /** Re-fetches some lists of one upstream into the catalog. */
@@ -58,12 +56,8 @@ export type UpstreamNotificationHandler = (
  * Modern (session-less) callers in flight there are possible causes too.
  */
 function logTargets(router: UpstreamInboundHost, upstream: string): ClientSession[] {
-  const { usage, modern } = router.serverRequests;
-  const inflight = usage
-    .entries(upstream)
-    .filter((entry) => entry.inflight > 0 && !entry.session.isClosed)
-    .map((entry) => entry.session);
-  return logRecipients(inflight, router.sessions, modern.count(upstream));
+  const { sessions, modernCallers } = router.bridge.logCauses(upstream);
+  return logRecipients(sessions, router.sessions, modernCallers);
 }
 
 const refresh =
@@ -71,9 +65,9 @@ const refresh =
   (router, upstream) =>
     router.refresh(upstream, kinds);
 
-/** Server-to-client requests go to one client session (router/serverRequests.ts). */
+/** Server-to-client requests go to one client session (actors/bridge/serverRequests.ts). */
 const toClient: UpstreamRequestHandler = (router, upstream, request, inbound, session) =>
-  router.serverRequests.request$(upstream, request, inbound, session);
+  router.bridge.serverRequest$(upstream, request, inbound, session);
 
 /**
  * `roots/list`: an isolated connection asks its own client. A shared connection serves every
@@ -82,7 +76,7 @@ const toClient: UpstreamRequestHandler = (router, upstream, request, inbound, se
  */
 const rootsList: UpstreamRequestHandler = (router, upstream, request, inbound, session) =>
   session
-    ? router.serverRequests.request$(upstream, request, inbound, session)
+    ? router.bridge.serverRequest$(upstream, request, inbound, session)
     : of<InboundEvent>({ kind: 'result', result: { roots: [...router.rootsOf(upstream)] } });
 
 export const upstreamRequests: Readonly<Record<string, UpstreamRequestHandler>> = methodTable({
@@ -98,7 +92,7 @@ export const upstreamNotifications: Readonly<Record<string, UpstreamNotification
     'notifications/prompts/list_changed': refresh('prompts'),
     'notifications/resources/list_changed': refresh('resources', 'resourceTemplates'),
     'notifications/elicitation/complete': (router, upstream, notification, session) =>
-      router.serverRequests.elicitationComplete(upstream, notification, session),
+      router.bridge.elicitationComplete(upstream, notification, session),
     // An isolated connection's messages and updates belong to its one session.
     'notifications/resources/updated': (router, upstream, notification, session) => {
       const params = notification.params ?? {};

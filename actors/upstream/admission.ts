@@ -36,11 +36,16 @@
  */
 import PQueue, { PriorityQueue } from 'p-queue';
 
-/** What the router's in-flight record holds of its request's place in the upstream's queue. */
+/**
+ * A request's place in the upstream's queue: the ONE admission type (the router's in-flight
+ * record holds it, and the status views read it).
+ */
 export interface AdmissionTicket {
   readonly state: 'queued' | 'running' | 'done';
   /** 0-based place among the waiting requests (0 = next to run); undefined unless queued. */
   position(): number | undefined;
+  /** Time spent waiting for a slot so far (0 when it started at once). */
+  readonly waitedMs: number;
 }
 
 export interface AdmissionTask {
@@ -53,8 +58,6 @@ export interface AdmissionTask {
 /** What the owner of a request holds: its place, plus `leave` (idempotent, on end or cancel). */
 export interface Admitted extends AdmissionTicket {
   leave(): void;
-  /** Time spent waiting for a slot (0 when it started at once). */
-  readonly waitedMs: number;
 }
 
 /** Timers and time (the Upstream's clock: XState's `SimulatedClock` in tests). */

@@ -9,7 +9,6 @@ export {
   type Admitted,
 } from './admission.js';
 export { backoffCap, backoffDelay, type Random } from './backoff.js';
-export { callUpstream, type UpstreamsHost } from './callUpstream.js';
 export { realClock, type UpstreamClock } from './clock.js';
 export {
   discoveredServer,

@@ -25,7 +25,8 @@ import { Upstream, type UpstreamRequestOptions } from './upstream.js';
  */
 export interface IsolatedSession {
   readonly id: string;
-  readonly state: string;
+  /** True once closed: no connection is opened for it any more. */
+  readonly isClosed: boolean;
   /** Resolves when the session has closed: its isolated connections close then. */
   readonly closed: Promise<void>;
   readonly context: RequestContext;
@@ -77,7 +78,7 @@ export class IsolatedUpstreams<S extends IsolatedSession = IsolatedSession> {
    * that client instead of arriving before any client exists.
    */
   open(config: UpstreamConfig, session: S): void {
-    if (this.#closed || session.state === 'closed') return;
+    if (this.#closed || session.isClosed) return;
     this.#isolatedFor(config, session);
   }
 
@@ -111,7 +112,7 @@ export class IsolatedUpstreams<S extends IsolatedSession = IsolatedSession> {
   }
 
   #isolatedFor(config: UpstreamConfig, session: S): Isolated {
-    if (this.#closed || session.state === 'closed') {
+    if (this.#closed || session.isClosed) {
       throw new RpcError(
         ErrorCode.UpstreamUnavailable,
         `Upstream "${config.name}" is isolated and session ${session.id} is closed`,

@@ -51,7 +51,7 @@ describe('isolated upstreams', () => {
     const names = (await a.client.listTools()).tools.map((t) => t.name);
     expect(names).toContain('iso__increment');
     // Opened at `notifications/initialized`, before any call (its roots/list reaches the client).
-    expect(mux.router.isolated.size).toBe(2);
+    expect(mux.router.stats().isolatedSessions).toBe(2);
   });
 
   it('gives each session its own connection and state; shared state is common', async () => {
@@ -63,7 +63,7 @@ describe('isolated upstreams', () => {
     const shared2 = json(await b.client.callTool({ name: 'sh__increment' }));
     expect(shared2.counter).toBe(shared1.counter + 1);
     expect(shared2.pid).toBe(shared1.pid);
-    expect(mux.router.isolated.size).toBe(2);
+    expect(mux.router.stats().isolatedSessions).toBe(2);
   });
 
   it('mirrors the session capabilities and clientInfo exactly', async () => {
@@ -111,9 +111,9 @@ describe('isolated upstreams', () => {
     expect(alive(pid)).toBe(true);
     await b.close();
     await eventually(() => (alive(pid) ? undefined : true));
-    await eventually(() => (mux.router.isolated.size === 1 ? true : undefined));
+    await eventually(() => (mux.router.stats().isolatedSessions === 1 ? true : undefined));
     // Its usage entry goes too: nothing about a closed session is kept.
-    await eventually(() => (mux.router.serverRequests.usage.size === 1 ? true : undefined));
+    await eventually(() => (mux.router.stats().sessionsSeen === 1 ? true : undefined));
   });
 });
 
@@ -138,7 +138,7 @@ describe('shared upstreams: a server-initiated request goes to the session that 
 
   afterEach(() => {
     // Nothing stays marked in flight once every call has settled.
-    expect(mux.router.serverRequests.usage.inflight).toBe(0);
+    expect(mux.router.stats().inflight).toBe(0);
   });
 
   it('each client gets its own sampling request and the result holds its own answer', async () => {

@@ -1,12 +1,14 @@
 /**
- * The in-flight index: one record per routed request, found by (session, id), and one
- * teardown. Unit part on hand-made upstream calls; router part through a real Router.
+ * The in-flight index: one record per routed request, found by (session, id) and by upstream,
+ * listed oldest first, and one teardown. Unit part on hand-made upstream calls; router part
+ * through a real Router (its status view and its counters read the same index).
  */
 import { lastValueFrom, NEVER, Observable, Subject } from 'rxjs';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { ClientSession } from '../../../actors/downstream/host.js';
-import { type InflightAdmission, InflightIndex } from '../../../actors/router/inflight.js';
+import { InflightIndex } from '../../../actors/router/inflight.js';
 import type { Router } from '../../../actors/router/router.js';
+import type { AdmissionTicket } from '../../../actors/upstream/admission.js';
 import type { RequestEvent } from '../../../core/rpc/connection.js';
 import { RpcError } from '../../../core/rpc/errors.js';
 import { connectClient, startRouter, until } from '../inProcess.js';
@@ -14,20 +16,26 @@ import { connectClient, startRouter, until } from '../inProcess.js';
 const session = { id: 's' } as ClientSession;
 
 function index() {
-  const undone: string[] = [];
+  const opened: string[] = [];
   const failures: unknown[] = [];
+  let moment = 0;
   const inflight = new InflightIndex({
     now: () => 42,
-    opened: (r) => () => undone.push(`${String(r.id)}`),
-    failed: (_r, error) => failures.push(error),
+    moment: () => ++moment,
+    opened: (r) => {
+      opened.push(`${String(r.id)}`);
+    },
+    failed: (_r, error) => {
+      failures.push(error);
+    },
   });
-  return { inflight, undone, failures };
+  return { inflight, opened, failures };
 }
 
 describe('InflightIndex', () => {
   it('finds a request by (session, id) with its upstream, tokens, admission and state', () => {
     const { inflight } = index();
-    let admission: InflightAdmission = { state: 'queued', position: () => 3 };
+    let admission: AdmissionTicket = { state: 'queued', position: () => 3, waitedMs: 0 };
     let sent: ((id: number) => void) | undefined;
     const subscription = inflight
       .track(
@@ -47,8 +55,9 @@ describe('InflightIndex', () => {
       state: 'queued',
       position: 3,
       startedAt: 42,
+      moment: 1,
     });
-    admission = { state: 'running', position: () => undefined };
+    admission = { state: 'running', position: () => undefined, waitedMs: 5 };
     sent?.(17);
     expect(inflight.get(session, 9)).toMatchObject({ upstreamId: 17, state: 'running' });
     expect(inflight.get(session, 9)?.position).toBeUndefined();
@@ -58,8 +67,8 @@ describe('InflightIndex', () => {
     expect(inflight.size).toBe(0);
   });
 
-  it('one teardown: unsubscribing ends the upstream call and undoes what opening did', () => {
-    const { inflight, undone } = index();
+  it('one teardown: unsubscribing ends the upstream call and removes the record', () => {
+    const { inflight, opened } = index();
     let upstreamEnded = false;
     const record = { session, id: 1, method: 'm', upstream: 'a', progressToken: undefined };
     const subscription = inflight
@@ -68,12 +77,33 @@ describe('InflightIndex', () => {
     subscription.unsubscribe();
     subscription.unsubscribe();
     expect(upstreamEnded).toBe(true);
-    expect(undone).toEqual(['1']);
+    expect(opened).toEqual(['1']);
     expect(inflight.size).toBe(0);
+    expect([...inflight.toUpstream('a')]).toEqual([]);
+  });
+
+  it('finds the requests toward one upstream, and lists the oldest first', () => {
+    const { inflight } = index();
+    const other = { id: 't' } as ClientSession;
+    const track = (s: ClientSession | undefined, id: number, upstream: string) =>
+      inflight
+        .track({ session: s, id, method: 'm', upstream, progressToken: undefined }, () => NEVER)
+        .subscribe();
+    const first = track(session, 1, 'a');
+    track(other, 1, 'b');
+    track(undefined, 7, 'a');
+    const ids = (records: Iterable<{ id: unknown; moment: number }>) =>
+      [...records].map((r) => `${String(r.id)}@${r.moment}`);
+    expect(ids(inflight.toUpstream('a')).sort()).toEqual(['1@1', '7@3']);
+    expect(ids(inflight.oldest(2))).toEqual(['1@1', '1@2']);
+    first.unsubscribe();
+    expect(ids(inflight.toUpstream('a'))).toEqual(['7@3']);
+    expect(ids(inflight.oldest(10))).toEqual(['1@2', '7@3']);
+    expect(inflight.oldest(0)).toEqual([]);
   });
 
   it('cancel fails the request toward the client and ends it upstream', async () => {
-    const { inflight, undone } = index();
+    const { inflight } = index();
     let upstreamEnded = false;
     const record = { session, id: 'x', method: 'm', upstream: 'a', progressToken: undefined };
     const outcome = lastValueFrom(
@@ -86,7 +116,7 @@ describe('InflightIndex', () => {
     expect(inflight.cancel(session, 'x', error)).toBe(true);
     expect(await outcome).toBe(error);
     expect(upstreamEnded).toBe(true);
-    expect(undone).toEqual(['x']);
+    expect(inflight.size).toBe(0);
     expect(inflight.cancel(session, 'x', error)).toBe(false);
   });
 
@@ -110,7 +140,7 @@ describe('the router keeps one in-flight record per routed request', () => {
     router = undefined;
   });
 
-  it('running and queued requests are found by (session, id), and leave with their teardown', async () => {
+  it('running and queued requests are listed oldest first, and leave with their teardown', async () => {
     const started = await startRouter({ a: { command: 'x', concurrency: 1, maxQueue: 4 } });
     router = started.router;
     const client = await connectClient(router);
@@ -120,23 +150,30 @@ describe('the router keeps one in-flight record per routed request', () => {
     const second = new AbortController();
     const running = client.call('a__hang', {}, { signal: first.signal }).catch(() => 'cancelled');
     const queued = client.call('a__hang', {}, { signal: second.signal }).catch(() => 'cancelled');
-    expect(await until(() => router?.inflight.size === 2)).toBe(true);
+    expect(await until(() => router?.stats().inflight === 2)).toBe(true);
     // The client's ids: 0 was initialize, 1 tools/call (hang), 2 the second hang.
-    const one = router.inflight.get(session, 1);
-    const two = router.inflight.get(session, 2);
-    expect(one).toMatchObject({ upstream: 'a', method: 'tools/call', state: 'running' });
+    const [one, two, ...rest] = router.requests();
+    expect(rest).toEqual([]);
+    expect(one).toMatchObject({
+      session,
+      id: 1,
+      upstream: 'a',
+      method: 'tools/call',
+      state: 'running',
+    });
     expect(typeof one?.upstreamId).toBe('number');
-    expect(two).toMatchObject({ upstream: 'a', state: 'queued', upstreamId: undefined });
+    expect(two).toMatchObject({ id: 2, upstream: 'a', state: 'queued', upstreamId: undefined });
     // Its place in the upstream's queue, from the admission ticket (0 = next to run).
     expect(two?.position).toBe(0);
     // The queued one first: it leaves the queue and never reaches the upstream.
     second.abort();
     expect(await queued).toBe('cancelled');
-    expect(await until(() => router?.inflight.get(session, 2) === undefined)).toBe(true);
+    expect(await until(() => router?.requests().length === 1)).toBe(true);
+    expect(router.requests()[0]).toMatchObject({ id: 1 });
     first.abort();
     expect(await running).toBe('cancelled');
-    expect(await until(() => router?.inflight.size === 0)).toBe(true);
+    expect(await until(() => router?.stats().inflight === 0)).toBe(true);
     expect(started.fakes.latest('a').cancelled).toHaveLength(1);
-    expect(router.serverRequests.usage.inflight).toBe(0);
+    expect(router.requests()).toEqual([]);
   });
 });

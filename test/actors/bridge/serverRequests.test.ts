@@ -140,7 +140,7 @@ describe('server-initiated requests through the router', () => {
     const sampling = client.received.find((r) => r.message.method === 'sampling/createMessage');
     // The client's ids: initialize = 0, tools/call = 1.
     expect(sampling?.options?.relatedRequestId).toBe(1 satisfies JsonRpcId);
-    expect(router.serverRequests.usage.inflight).toBe(0);
+    expect(router.stats().inflight).toBe(0);
   });
 
   it('cancels the client request when the upstream cancels its own', async () => {
@@ -172,7 +172,7 @@ describe('server-initiated requests through the router', () => {
           (r.message.params as JsonObject).requestId !== undefined,
       ),
     ).toBe(true);
-    await until(() => router.serverRequests.usage.inflight === 0);
+    await until(() => router.stats().inflight === 0);
     const [session] = router.sessions;
     expect(session?.connection.stats()).toEqual({ outbound: 0, inbound: 0 });
   });
@@ -227,7 +227,7 @@ describe('server-initiated requests through the router', () => {
     expect(error).toBeInstanceOf(RpcError);
     expect(error).toMatchObject({ code: -32012 });
     expect((error as Error).message).toContain('closed before answering sampling/createMessage');
-    await until(() => router.serverRequests.usage.size === 0);
+    await until(() => router.stats().sessionsSeen === 0);
   });
 
   it('sends elicitation/complete only to the session that saw the elicitation', async () => {
@@ -288,8 +288,8 @@ describe('server-initiated requests through the router', () => {
       capabilities: { sampling: {} },
       clientInfo: { name: 'test', version: '1' },
     });
-    expect(router.isolated.size).toBe(2);
+    expect(router.stats().isolatedSessions).toBe(2);
     await a.close();
-    await until(() => router.isolated.size === 1);
+    await until(() => router.stats().isolatedSessions === 1);
   });
 });

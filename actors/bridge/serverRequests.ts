@@ -7,8 +7,8 @@
  * isolated connections only. Decisions: actors/README.md.
  *
  * - A request from an isolated upstream connection goes to exactly its session. One from a
- *   shared connection follows `chooseSession` over `usage`, marked by the router's in-flight
- *   records (router/inflight.ts).
+ *   shared connection follows `chooseSession` over `usage`, which reads the router's in-flight
+ *   index (actors/router/inflight.ts).
  * - The downstream request carries `relatedRequestId` = the client request in flight that
  *   caused it when known, so an HTTP facade sends it on that request's stream.
  * - A request from a shared connection whose most recent request in flight is a modern caller's
@@ -31,7 +31,7 @@ import type { ClientSession } from '../downstream/host.js';
 import { toCaller } from '../routes/index.js';
 import { type Candidate, chooseSession } from './chooseSession.js';
 import type { ModernCallers } from './modernCallers.js';
-import { SessionUsage } from './sessionUsage.js';
+import type { SessionUsage } from './sessionUsage.js';
 
 /** What server-initiated routing needs from the router. */
 export interface ServerRequestsHost {
@@ -72,16 +72,18 @@ function withoutProgressToken(params: JsonObject | undefined): JsonObject | unde
 }
 
 export class ServerRequests {
-  readonly usage = new SessionUsage<ClientSession>();
+  /** Which sessions have requests in flight toward which upstreams (the router's index). */
+  readonly #usage: SessionUsage<ClientSession>;
   /** Modern callers in flight: their server requests are bridged (modernCallers.ts). */
-  readonly modern: ModernCallers;
+  readonly #modern: ModernCallers;
   readonly #host: ServerRequestsHost;
   /** elicitationId → the session that saw it (URL mode request, or -32042 error). */
   readonly #elicitations = new Map<string, ClientSession>();
 
-  constructor(host: ServerRequestsHost, modern: ModernCallers) {
+  constructor(host: ServerRequestsHost, modern: ModernCallers, usage: SessionUsage<ClientSession>) {
     this.#host = host;
-    this.modern = modern;
+    this.#modern = modern;
+    this.#usage = usage;
   }
 
   /**
@@ -97,7 +99,9 @@ export class ServerRequests {
     return defer(() => {
       const { method } = request;
       const held =
-        pinned || !this.#modernIsLatest(upstream) ? undefined : this.modern.hold(upstream, request);
+        pinned || !this.#modernIsLatest(upstream)
+          ? undefined
+          : this.#modern.hold(upstream, request);
       if (held) {
         this.#host.log.debug(
           `upstream ${upstream}: ${method} → held for a modern caller (input_required)`,
@@ -182,9 +186,9 @@ export class ServerRequests {
    * (chooseSession's "latest in flight" rule, across eras: both take moments from `usage`).
    */
   #modernIsLatest(upstream: string): boolean {
-    const modern = this.modern.latestStart(upstream);
+    const modern = this.#modern.latestStart(upstream);
     if (modern < 0) return false;
-    for (const entry of this.usage.entries(upstream)) {
+    for (const entry of this.#usage.entries(upstream)) {
       if (entry.inflight > 0 && !entry.session.isClosed && entry.lastInflight > modern)
         return false;
     }
@@ -219,7 +223,7 @@ export class ServerRequests {
       if (gap) refuse(gap.code, `its client session ${pinned.id}: ${gap.reason}`);
       return {
         session: pinned,
-        relatedRequestId: this.usage.relatedRequestId(pinned, upstream),
+        relatedRequestId: this.#usage.relatedRequestId(pinned, upstream),
         why: 'isolated',
       };
     }
@@ -229,7 +233,7 @@ export class ServerRequests {
         'this is the catalog connection of an isolated upstream, which serves no client session',
       );
     }
-    const candidates: Candidate<ClientSession>[] = this.usage
+    const candidates: Candidate<ClientSession>[] = this.#usage
       .entries(upstream)
       .filter((entry) => !entry.session.isClosed)
       .map((entry) => ({ ...entry, gap: gapOf(entry.session) }));

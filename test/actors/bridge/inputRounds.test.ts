@@ -180,7 +180,7 @@ describe('modern upstream, legacy client: input_required becomes server-to-clien
       });
       expect(upstream.calls.every((c) => (c.arguments as JsonObject).x === 1)).toBe(true);
       expect(progress).toEqual([1, 2, 3]); // one per round, all delivered
-      expect(router.inflight.size).toBe(0);
+      expect(router.stats().inflight).toBe(0);
     },
   );
 
@@ -235,7 +235,7 @@ describe('modern upstream, legacy client: input_required becomes server-to-clien
     second.abort();
     await hanging;
     await until(() => upstream.state.cancelled === 1);
-    await until(() => router.inflight.size === 0);
+    await until(() => router.stats().inflight === 0);
   });
 
   it('gives up after 8 rounds of an upstream that keeps asking', async () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { type Candidate, chooseSession } from '../../../actors/router/chooseSession.js';
+import { type Candidate, chooseSession } from '../../../actors/bridge/chooseSession.js';
 
 const gap = { code: -32602, reason: 'no url mode' };
 const candidate = (

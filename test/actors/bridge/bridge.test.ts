@@ -224,9 +224,9 @@ describe('legacy upstream, modern client: server requests become input_required'
       answerFor('sampling/createMessage'),
     ]);
     expect(upstream.seen.calls).toBe(1); // the retries never reached the upstream as new calls
-    expect(router.serverRequests.modern.rounds.size).toBe(0);
-    expect(router.serverRequests.modern.rounds.running).toBe(0);
-    expect(router.inflight.size).toBe(0);
+    expect(router.stats().heldRounds).toBe(0);
+    expect(router.stats().modernCalls).toBe(0);
+    expect(router.stats().inflight).toBe(0);
   });
 
   it('asks again for what a retry left unanswered', async () => {
@@ -351,7 +351,7 @@ describe('legacy upstream, modern client: server requests become input_required'
       .catch((e: unknown) => e as RpcError);
     expect(error).toMatchObject({ code: -32021 });
     expect((error as RpcError).data).toEqual({ requiredCapabilities: { sampling: {} } });
-    expect(router.serverRequests.modern.rounds.running).toBe(0);
+    expect(router.stats().modernCalls).toBe(0);
   });
 
   it('ends an unclaimed round after the TTL: the upstream gets an error and its call is cancelled, nothing leaks', async () => {
@@ -360,12 +360,12 @@ describe('legacy upstream, modern client: server requests become input_required'
     const args = { name: 'up__ask', arguments: { rounds: [[ELICIT, ROOTS]] } };
     const first = await client.call(args);
     expect(first.resultType).toBe('input_required');
-    expect(router.serverRequests.modern.rounds.size).toBe(1);
-    expect(router.inflight.size).toBe(1); // the upstream call is still running, held
+    expect(router.stats().heldRounds).toBe(1);
+    expect(router.stats().inflight).toBe(1); // the upstream call is still running, held
     await new Promise((resolve) => setTimeout(resolve, 1_300));
-    expect(router.serverRequests.modern.rounds.size).toBe(0);
-    expect(router.serverRequests.modern.rounds.running).toBe(0);
-    expect(router.inflight.size).toBe(0);
+    expect(router.stats().heldRounds).toBe(0);
+    expect(router.stats().modernCalls).toBe(0);
+    expect(router.stats().inflight).toBe(0);
     expect(upstream.seen.cancelled).toBe(1);
     const late = await client
       .call({ ...args, inputResponses: answersTo(first), requestState: first.requestState })
@@ -399,9 +399,9 @@ describe('legacy upstream, modern client: server requests become input_required'
     controller.abort();
     await pending;
     await until(() => upstream.seen.cancelled === 1);
-    expect(router.serverRequests.modern.rounds.size).toBe(0);
-    expect(router.serverRequests.modern.rounds.running).toBe(0);
-    expect(router.inflight.size).toBe(0);
+    expect(router.stats().heldRounds).toBe(0);
+    expect(router.stats().modernCalls).toBe(0);
+    expect(router.stats().inflight).toBe(0);
   });
 
   it('an upstream that cancels its held request mid-round: the retry gets its final result', async () => {
@@ -420,8 +420,8 @@ describe('legacy upstream, modern client: server requests become input_required'
     });
     expect(final.resultType).toBe('complete');
     expect(JSON.stringify(final.content)).toContain('error');
-    expect(router.serverRequests.modern.rounds.size).toBe(0);
-    expect(router.inflight.size).toBe(0);
+    expect(router.stats().heldRounds).toBe(0);
+    expect(router.stats().inflight).toBe(0);
   });
 
   it('with a legacy session and a modern caller on one shared upstream, the latest call in flight gets the request', async () => {
@@ -479,7 +479,7 @@ describe('legacy upstream, modern client: server requests become input_required'
     expect(done.resultType).toBe('complete');
     const text = ((done.content as JsonObject[])[0] as JsonObject).text as string;
     expect(JSON.parse(text)).toEqual([{ roots: [] }]);
-    expect(router.serverRequests.modern.rounds.size).toBe(0);
+    expect(router.stats().heldRounds).toBe(0);
   });
 
   it('leaks nothing after 600 bridged calls that complete, are abandoned, cancelled or tampered with', async () => {
@@ -551,9 +551,9 @@ describe('legacy upstream, modern client: server requests become input_required'
     };
     await worker();
     expect(outcomes).toEqual({ complete: 150, abandoned: 150, cancelled: 150, refused: 150 });
-    await until(() => router.serverRequests.modern.rounds.size === 0);
-    expect(router.serverRequests.modern.rounds.running).toBe(0);
-    expect(router.inflight.size).toBe(0);
+    await until(() => router.stats().heldRounds === 0);
+    expect(router.stats().modernCalls).toBe(0);
+    expect(router.stats().inflight).toBe(0);
     const upstreamConnection = router.upstreams.get('up')?.connection;
     expect(upstreamConnection?.stats()).toEqual({ outbound: 0, inbound: 0 });
     const [session] = router.sessions;

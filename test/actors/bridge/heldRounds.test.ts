@@ -5,8 +5,8 @@
  */
 import { Observable, Subject, VirtualTimeScheduler } from 'rxjs';
 import { describe, expect, it } from 'vitest';
+import { ModernCallers } from '../../../actors/bridge/modernCallers.js';
 import type { Caller } from '../../../actors/downstream/host.js';
-import { ModernCallers } from '../../../actors/router/modernCallers.js';
 import { silentLogger } from '../../../core/log.js';
 import { stateKey } from '../../../core/mcp/requestState.js';
 import type { InboundEvent, RequestEvent } from '../../../core/rpc/connection.js';

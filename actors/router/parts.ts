@@ -1,0 +1,178 @@
+/**
+ * The router's parts, built and wired once (`wireParts`): the catalog and task ids, the
+ * upstream pool, the in-flight index, the era bridge, resource subscriptions and log levels,
+ * the forwarder, and the two hosts the routes and the downstream sessions see. Each part gets
+ * only the functions it needs (closures over the parts and the router's `RouterState`), never
+ * the router itself.
+ */
+import { asyncScheduler, type SchedulerLike } from 'rxjs';
+import { Catalog, type CatalogKind } from '../../core/catalog/catalog.js';
+import { DEFAULT_MAX_NAME_LENGTH } from '../../core/catalog/naming.js';
+import { TaskIds } from '../../core/catalog/tasks.js';
+import type { RouterConfig } from '../../core/config/config.js';
+import { type Logger, silentLogger } from '../../core/log.js';
+import type { ClientInfo } from '../../core/mcp/context.js';
+import { stateKey } from '../../core/mcp/requestState.js';
+import type { RouterObserver } from '../../core/observe/observer.js';
+import { Bridge } from '../bridge/bridge.js';
+import type { DownstreamSession } from '../downstream/downstream.js';
+import type { ClientSession, SessionHost } from '../downstream/host.js';
+import { type RouteHost, route } from '../routes/index.js';
+import { ListChanges } from './facade.js';
+import { Forwarder } from './forwarder.js';
+import { routeHostOf, sessionHostOf } from './hosts.js';
+import { InflightIndex } from './inflight.js';
+import { LogLevels } from './logLevels.js';
+import type { RouterOptions } from './routerOptions.js';
+import type { RouterState } from './routerState.js';
+import { schedulerClock } from './schedulerClock.js';
+import { Subscriptions } from './subscriptions.js';
+import { UpstreamPool } from './upstreamPool.js';
+
+export interface RouterParts {
+  readonly log: Logger;
+  readonly scheduler: SchedulerLike;
+  readonly serverInfo: ClientInfo;
+  readonly catalog: Catalog;
+  readonly tasks: TaskIds<ClientSession | undefined>;
+  readonly upstreams: UpstreamPool;
+  readonly inflight: InflightIndex;
+  readonly bridge: Bridge;
+  readonly subscriptions: Subscriptions;
+  readonly logging: LogLevels;
+  readonly forwarder: Forwarder;
+  readonly listChanges: ListChanges;
+  readonly routeHost: RouteHost;
+  readonly sessionHost: SessionHost;
+}
+
+export const VERSION = '0.1.0';
+
+export function wireParts(
+  config: RouterConfig,
+  options: RouterOptions,
+  state: RouterState,
+): RouterParts {
+  const log = options.log ?? silentLogger;
+  const scheduler = options.scheduler ?? asyncScheduler;
+  const serverInfo = options.serverInfo ?? { name: 'mcp-mux', version: VERSION };
+  const initializeTimeoutMs = options.initializeTimeoutMs ?? 30_000;
+  // Most model APIs cap tool names at 64 characters: the default.
+  const catalog = new Catalog({
+    separator: config.separator,
+    maxLength: config.maxNameLength ?? DEFAULT_MAX_NAME_LENGTH,
+  });
+  const tasks = new TaskIds<ClientSession | undefined>(config.separator);
+  const listChanges = new ListChanges(scheduler, state.sessions);
+  /** A catalog change: one coalesced facade list_changed per kind, once start-up is over. */
+  const changed = (kind: CatalogKind) => {
+    // During start-up nobody has a list yet: initialize and list calls wait for start-up.
+    if (state.isStarted()) listChanges.changed(kind);
+  };
+  const send = (upstream: string, method: string, params: Record<string, unknown>) =>
+    upstreams.call(upstream, method, params);
+  const subscriptions = new Subscriptions({ send, log: () => log });
+  const logging = new LogLevels({
+    sessions: state.sessions,
+    loggingUpstreams: () => upstreams.logging(),
+    send: (upstream, level) => send(upstream, 'logging/setLevel', { level }),
+    log: () => log,
+  });
+  const inflight: InflightIndex = new InflightIndex({
+    now: () => scheduler.now(),
+    moment: () => bridge.moment(),
+    opened: (r) => r.session && bridge.touch(r.session, r.upstream),
+    failed: (r, error) => r.session && bridge.noteRequiredElicitations(error, r.session),
+  });
+  const bridge: Bridge = new Bridge({
+    scheduler,
+    key: stateKey(options.requestStateKey ?? config.requestStateKey),
+    gatherMs: options.inputGatherMs,
+    live: () => ({
+      ttlMs: state.config().inputRequiredTtlMs,
+      maxPerPrincipal: state.config().maxHeldRoundsPerPrincipal,
+    }),
+    inflight,
+    log,
+    isIsolated: (name) => upstreams.get(name)?.config.sessionMode === 'isolated',
+    isolatedUpstreamsOf: (session) => upstreams.isolated.upstreamsOf(session),
+    upstreamConnection: (name, session) => upstreams.connection(name, session),
+    findTask: (name, taskId) => tasks.find(name, taskId),
+  });
+  const upstreams: UpstreamPool = new UpstreamPool({
+    catalog,
+    config: state.config,
+    inbound: {
+      log,
+      catalog,
+      get sessions() {
+        return state.sessions();
+      },
+      bridge,
+      subscriptions,
+      logging,
+      refresh: (name, kinds) => upstreams.refresh(name, kinds),
+      tasks,
+      rootsOf: (name) => upstreams.rootsOf(name),
+    },
+    openTransport: options.openTransport,
+    serverInfo,
+    initializeTimeoutMs,
+    scheduler,
+    // The scheduler as the upstreams' clock: all of the router's time from one source.
+    clock: schedulerClock(scheduler),
+    log,
+    onState: (name, upstreamState) => {
+      subscriptions.upstreamState(name, upstreamState);
+      logging.upstreamState(name, upstreamState);
+    },
+    settled: state.settled,
+    changed,
+    quiet: state.draining,
+  });
+  const forwarder = new Forwarder({
+    upstreams,
+    inflight,
+    bridge,
+    observer: options.observer,
+    draining: state.draining,
+  });
+  const routeHost = routeHostOf({
+    catalog,
+    tasks,
+    scheduler,
+    state,
+    upstreams,
+    subscriptions,
+    logging,
+    forwarder,
+  });
+  const sessionHost = sessionHostOf({
+    log,
+    scheduler,
+    serverInfo,
+    disconnectGraceMs: options.disconnectGraceMs ?? 3_000,
+    state,
+    catalog,
+    upstreams,
+    subscriptions,
+    bridge,
+    route: (request, caller) => route(routeHost, request, caller),
+  });
+  return {
+    log,
+    scheduler,
+    serverInfo,
+    catalog,
+    tasks,
+    upstreams,
+    inflight,
+    bridge,
+    subscriptions,
+    logging,
+    forwarder,
+    listChanges,
+    routeHost,
+    sessionHost,
+  };
+}

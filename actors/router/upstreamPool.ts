@@ -1,0 +1,337 @@
+/**
+ * The router's upstreams, behind one interface (`UpstreamPool`): the supervised `Upstream` of
+ * each configured server by name, the isolated connections of `sessionMode: "isolated"`
+ * upstreams, their lists in the catalog and the names they last exposed. It adds, opens,
+ * follows and removes them: each connection gets the handlers of what the upstream sends
+ * (upstreamInbound.ts), each state change is followed into the catalog and told to the router
+ * (`onState`), and a ready upstream's lists are fetched.
+ *
+ * Routes and the forwarder read an upstream through `get`; the router's own requests
+ * (subscriptions, log levels) go through `call`, with the upstream's queue and limits.
+ */
+import type { Observable, SchedulerLike } from 'rxjs';
+import type { Catalog, CatalogKind } from '../../core/catalog/catalog.js';
+import type { RootConfig, RouterConfig, UpstreamConfig } from '../../core/config/config.js';
+import type { Logger } from '../../core/log.js';
+import { routerClientCapabilities } from '../../core/mcp/clientCapabilities.js';
+import type { ClientInfo } from '../../core/mcp/context.js';
+import { LATEST_LEGACY_VERSION } from '../../core/mcp/versions.js';
+import { Connection, type InboundContext, type InboundEvent } from '../../core/rpc/connection.js';
+import { ErrorCode, RpcError } from '../../core/rpc/errors.js';
+import type { JsonObject, JsonRpcNotification, JsonRpcRequest } from '../../core/rpc/jsonrpc.js';
+import type { Transport } from '../../core/rpc/transport.js';
+import type { ClientSession } from '../downstream/host.js';
+import type { DownUpstream } from '../routes/host.js';
+import type { UpstreamClock } from '../upstream/clock.js';
+import { IsolatedUpstreams } from '../upstream/isolated.js';
+import { Upstream, type UpstreamState } from '../upstream/upstream.js';
+import { CatalogRefresh } from './catalogRefresh.js';
+import { KnownNames } from './downUpstreams.js';
+import {
+  ALL_KINDS,
+  facadeCapabilities,
+  facadeInstructions,
+  LIST_KINDS,
+  type UpstreamStatus,
+  upstreamStatus,
+} from './facade.js';
+import {
+  type UpstreamInboundHost,
+  upstreamNotifications,
+  upstreamRequests,
+} from './upstreamInbound.js';
+
+export interface UpstreamPoolOptions {
+  readonly catalog: Catalog;
+  /** The running config (replaced by a reload: read at each use). */
+  config(): RouterConfig;
+  /** What the handlers of upstream requests and notifications get. */
+  readonly inbound: UpstreamInboundHost;
+  readonly openTransport: (config: UpstreamConfig, signal: AbortSignal) => Promise<Transport>;
+  readonly serverInfo: ClientInfo;
+  readonly initializeTimeoutMs: number;
+  readonly scheduler: SchedulerLike;
+  readonly clock: UpstreamClock;
+  readonly log: Logger;
+  /** An upstream changed state (after the catalog followed it); not after `close`. */
+  onState(name: string, state: UpstreamState): void;
+  /** An upstream is out of the start-up wait: ready with its lists, or failed. */
+  settled(name: string): void;
+  /** A catalog kind changed (the facade's coalesced list_changed). */
+  changed(kind: CatalogKind): void;
+  /** Shutting down: interrupted refreshes are expected. */
+  quiet(): boolean;
+}
+
+export class UpstreamPool {
+  readonly #options: UpstreamPoolOptions;
+  readonly #upstreams = new Map<string, Upstream>();
+  /** The names each upstream exposed when it was last in the catalog (routes/unavailable.ts). */
+  readonly #knownNames = new KnownNames();
+  /** The upstreams' lists in the catalog, and their item counts. */
+  readonly #lists: CatalogRefresh;
+  /** Per-session connections of `sessionMode: "isolated"` upstreams. */
+  readonly #isolated: IsolatedUpstreams<ClientSession>;
+  #closed = false;
+
+  constructor(options: UpstreamPoolOptions) {
+    this.#options = options;
+    this.#lists = new CatalogRefresh({
+      catalog: options.catalog,
+      log: options.log,
+      configOrder: () => options.config().upstreams,
+      isCurrent: (u) => this.#upstreams.get(u.name) === u && u.state === 'ready',
+      changed: options.changed,
+      quiet: () => this.#closed || options.quiet(),
+      schedule: (ms, fn) => {
+        const timer = options.scheduler.schedule(fn, ms);
+        return () => timer.unsubscribe();
+      },
+    });
+    this.#isolated = new IsolatedUpstreams({
+      open: (cfg, signal, session) => this.#open(cfg, signal, session),
+      fallbackClientInfo: options.serverInfo,
+      initializeTimeoutMs: options.initializeTimeoutMs,
+      log: options.log,
+    });
+  }
+
+  get(name: string): Upstream | undefined {
+    return this.#upstreams.get(name);
+  }
+
+  keys(): IterableIterator<string> {
+    return this.#upstreams.keys();
+  }
+
+  values(): IterableIterator<Upstream> {
+    return this.#upstreams.values();
+  }
+
+  /** A request on `session`'s own connection to an isolated upstream (opened on first use). */
+  get isolated(): Pick<IsolatedUpstreams<ClientSession>, 'request$' | 'upstreamsOf'> {
+    return this.#isolated;
+  }
+
+  /** Sessions with their own connections to isolated upstreams. */
+  get isolatedSessions(): number {
+    return this.#isolated.size;
+  }
+
+  /** One line per upstream (`Router.status`). */
+  status(): UpstreamStatus[] {
+    const now = this.#options.scheduler.now();
+    return [...this.#upstreams.values()].map((u) =>
+      upstreamStatus(u, this.#lists.countsOf(u.name), now),
+    );
+  }
+
+  /**
+   * A request of the router's own to a shared upstream (subscriptions, log levels), through
+   * its queue with its timeout and max total time, resolving with the result.
+   */
+  call(name: string, method: string, params: JsonObject): Promise<JsonObject> {
+    const upstream = this.#upstreams.get(name);
+    if (!upstream) {
+      return Promise.reject(
+        new RpcError(ErrorCode.UpstreamUnavailable, `Upstream "${name}" is not configured`, {
+          upstream: name,
+        }),
+      );
+    }
+    return upstream.call(method, params);
+  }
+
+  /** The connection `session`'s traffic to upstream `name` uses (its own when isolated), if ready. */
+  connection(name: string, session: ClientSession): Connection | undefined {
+    const upstream = this.#upstreams.get(name);
+    return upstream?.config.sessionMode === 'isolated'
+      ? this.#isolated.connection(session, name)
+      : upstream?.connection;
+  }
+
+  /** Opens `session`'s own connection to every enabled isolated upstream (actors/README.md). */
+  openIsolated(session: ClientSession): void {
+    for (const upstream of this.#upstreams.values()) {
+      if (upstream.config.sessionMode === 'isolated') this.#isolated.open(upstream.config, session);
+    }
+  }
+
+  /** The enabled upstreams that are not ready now, with the names they last exposed. */
+  down(): DownUpstream[] {
+    return this.#knownNames.down(
+      this.status(),
+      (name) => this.#upstreams.get(name)?.config.prefix ?? name,
+      this.#options.config().separator,
+    );
+  }
+
+  /** What the router answers a shared connection's `roots/list` with (upstreamInbound.ts). */
+  rootsOf(name: string): readonly RootConfig[] {
+    return this.#upstreams.get(name)?.config.roots ?? [];
+  }
+
+  /** The union of the ready upstreams' capabilities; `starting`: some may still come. */
+  capabilities(starting: boolean): JsonObject {
+    return facadeCapabilities(this.#upstreams.values(), starting);
+  }
+
+  instructions(): string | undefined {
+    return facadeInstructions(this.#upstreams.values());
+  }
+
+  /** Ready shared legacy upstreams that declared `logging` (their level follows the sessions'). */
+  *logging(): Iterable<string> {
+    for (const upstream of this.#upstreams.values()) {
+      if (upstream.state !== 'ready' || upstream.config.sessionMode === 'isolated') continue;
+      // 2026-07-28 has no logging/setLevel: the level travels in each request's `_meta`.
+      if (upstream.era === 'modern') continue;
+      if (upstream.server?.capabilities.logging !== undefined) yield upstream.name;
+    }
+  }
+
+  /** Re-fetches some lists of one ready upstream (all pages) into the catalog. */
+  refresh(name: string, kinds: CatalogKind[]): void {
+    const upstream = this.#upstreams.get(name);
+    if (upstream?.state === 'ready') void this.#lists.refresh(upstream, kinds);
+  }
+
+  /** Fails every request admitted to a shared upstream with `error(upstream)`. */
+  cancelAll(error: (upstream: string) => RpcError): void {
+    for (const upstream of this.#upstreams.values()) upstream.cancelAll(error(upstream.name));
+  }
+
+  /** Starts a supervised upstream for `config`. */
+  add(config: UpstreamConfig): void {
+    const options = this.#options;
+    const upstream = new Upstream({
+      config,
+      open: (cfg, signal) => this.#open(cfg, signal, undefined),
+      clientInfo: options.serverInfo,
+      // Shared: whatever the router can route to some client (actors/README.md). Isolated
+      // upstreams discover their catalog on this connection with the same capabilities.
+      capabilities: routerClientCapabilities(LATEST_LEGACY_VERSION),
+      initializeTimeoutMs: options.initializeTimeoutMs,
+      onState: (u, state) => this.#onState(u, state),
+      supervised: true,
+      clock: options.clock,
+      log: options.log,
+    });
+    this.#upstreams.set(config.name, upstream);
+    options.log.info(`upstream ${config.name}: connecting (${config.transport})`, {
+      upstream: config.name,
+    });
+    upstream.start();
+  }
+
+  /** Takes an upstream out (reload): its catalog part goes at once, then it is closed. */
+  async remove(name: string, reason: string): Promise<void> {
+    const upstream = this.#upstreams.get(name);
+    if (!upstream) return;
+    this.#upstreams.delete(name);
+    this.#knownNames.forget(name);
+    this.#options.onState(name, 'closed');
+    this.#lists.remove(name);
+    for (const kind of ALL_KINDS) this.#options.changed(kind);
+    await upstream.close(reason);
+  }
+
+  /** Closes every connection, isolated ones first. */
+  async close(reason: string): Promise<void> {
+    this.#closed = true;
+    await this.#isolated.close();
+    await Promise.allSettled([...this.#upstreams.values()].map((u) => u.close(reason)));
+  }
+
+  /** A connection to `config`'s upstream; `session`: the one client an isolated one serves. */
+  async #open(
+    config: UpstreamConfig,
+    signal: AbortSignal,
+    session: ClientSession | undefined,
+  ): Promise<Connection> {
+    const options = this.#options;
+    const transport = await options.openTransport(config, signal);
+    return new Connection(transport, {
+      name: `upstream ${config.name}`,
+      log: options.log.child(`upstream ${config.name}`),
+      scheduler: options.scheduler,
+      handlers: {
+        request: (request, inbound) => this.#onRequest(config.name, request, inbound, session),
+        notification: (notification) => this.#onNotification(config.name, notification, session),
+      },
+    });
+  }
+
+  #onRequest(
+    name: string,
+    request: JsonRpcRequest,
+    inbound: InboundContext,
+    session: ClientSession | undefined,
+  ): Observable<InboundEvent> {
+    const handler = upstreamRequests[request.method];
+    if (!handler) {
+      throw new RpcError(
+        ErrorCode.MethodNotFound,
+        `mcp-mux cannot route ${request.method} from upstream ${name}`,
+      );
+    }
+    return handler(this.#options.inbound, name, request, inbound, session);
+  }
+
+  #onNotification(
+    name: string,
+    notification: JsonRpcNotification,
+    session: ClientSession | undefined,
+  ): void {
+    const handler = upstreamNotifications[notification.method];
+    if (handler) handler(this.#options.inbound, name, notification, session);
+    else this.#options.log.debug(`upstream ${name}: dropped ${notification.method}`);
+  }
+
+  #onState(upstream: Upstream, state: UpstreamState): void {
+    const options = this.#options;
+    // A removed or replaced upstream (reload) may still report its closing.
+    if (this.#closed || this.#upstreams.get(upstream.name) !== upstream) return;
+    options.onState(upstream.name, state);
+    if (state === 'ready') {
+      void this.#lists
+        .refresh(
+          upstream,
+          LIST_KINDS.map((k) => k.kind),
+        )
+        .then(() => this.#ready(upstream));
+    } else if (state === 'failed' || state === 'closed') {
+      this.#knownNames.remember(options.catalog, upstream.name);
+      this.#lists.remove(upstream.name);
+      for (const kind of ALL_KINDS) options.changed(kind);
+      if (state === 'failed')
+        options.log.error(
+          `upstream ${upstream.name}: failed — ${upstream.error ?? 'unknown error'}`,
+          {
+            upstream: upstream.name,
+          },
+        );
+      options.settled(upstream.name);
+    } else {
+      options.log.debug(`upstream ${upstream.name}: ${state}`);
+    }
+  }
+
+  /** Its lists are in the catalog: logged with their counts, and start-up told. */
+  #ready(upstream: Upstream): void {
+    const options = this.#options;
+    const elapsed = options.scheduler.now() - upstream.startedAt;
+    const counts = this.#lists.countsOf(upstream.name);
+    const server = upstream.server;
+    options.log.info(
+      `upstream ${upstream.name}: ready in ${elapsed}ms — ${counts?.tools ?? 0} tools, ${counts?.prompts ?? 0} prompts, ${counts?.resources ?? 0} resources, ${counts?.resourceTemplates ?? 0} resource templates`,
+      {
+        upstream: upstream.name,
+        protocol: server?.protocolVersion,
+        server:
+          `${String(server?.serverInfo.name ?? '?')} ${String(server?.serverInfo.version ?? '')}`.trim(),
+      },
+    );
+    options.settled(upstream.name);
+  }
+}
