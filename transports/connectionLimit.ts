@@ -9,6 +9,7 @@ import { STATUS_CODES } from 'node:http';
 import type { Socket } from 'node:net';
 import type { Duplex } from 'node:stream';
 import type { Logger } from '../core/log.js';
+import { ErrorCode } from '../core/rpc/errors.js';
 
 /** Default open connections per listener. */
 export const DEFAULT_MAX_CONNECTIONS = 1024;
@@ -22,7 +23,11 @@ export function rawHttpError(
   message: string,
   headers: Record<string, string> = {},
 ): string {
-  const body = JSON.stringify({ jsonrpc: '2.0', id: null, error: { code: -32000, message } });
+  const body = JSON.stringify({
+    jsonrpc: '2.0',
+    id: null,
+    error: { code: ErrorCode.TransportRefused, message },
+  });
   const lines = [
     `HTTP/1.1 ${status} ${STATUS_CODES[status] ?? ''}`,
     'Connection: close',

@@ -274,7 +274,7 @@ export class Upstream {
    * or fails while the request is in flight (`data: { upstream, reason }`).
    *
    * Deadline: the request's `timeout` (and `maxTotalTimeout`) cover its wait in the queue
-   * too: a request still waiting when the smaller of them has passed fails with -32001
+   * too: a request still waiting when the smaller of them has passed fails with -31001
    * (`data.queued: true`), and one that waited `w` ms runs with both limits reduced by `w`.
    *
    * `onAdmit` is called synchronously on subscription with the request's place in the queue

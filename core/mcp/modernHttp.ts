@@ -4,7 +4,7 @@
  * rules (`MCP-Protocol-Version`, `Mcp-Method`, `Mcp-Name` with its Base64 sentinel form) and
  * the HTTP status of each JSON-RPC error a modern request can get.
  */
-import { RpcError } from '../rpc/errors.js';
+import { ErrorCode, RpcError } from '../rpc/errors.js';
 import type { JsonObject, JsonRpcRequest } from '../rpc/jsonrpc.js';
 import { claimsModern, META, ModernErrorCode, metaOf, modernContext } from './modernRequest.js';
 import { isLegacyVersion } from './versions.js';
@@ -108,7 +108,7 @@ export function checkModernHeaders(
  * errors → 400). Everything else is a JSON-RPC error in a 200, as any result.
  */
 export function modernErrorStatus(code: number): number {
-  if (code === -32601) return 404;
+  if (code === ErrorCode.MethodNotFound) return 404;
   if (
     code === ModernErrorCode.HeaderMismatch ||
     code === ModernErrorCode.MissingRequiredClientCapability ||

@@ -7,7 +7,7 @@
  * malformed → -32602 (HTTP 400). A version the server does not implement → -32022 with
  * `supported` and `requested` (HTTP 400) so the client can fall back.
  */
-import { RpcError } from '../rpc/errors.js';
+import { ErrorCode, RpcError } from '../rpc/errors.js';
 import type { JsonObject, JsonRpcRequest } from '../rpc/jsonrpc.js';
 import type { ClientInfo, RequestContext } from './context.js';
 import { isLoggingLevel } from './logLevel.js';
@@ -30,11 +30,11 @@ export const CONTEXT_META_KEYS: readonly string[] = [
   META.logLevel,
 ];
 
-/** Modern error codes (the -32020..-32099 sub-range the spec reserves for itself). */
+/** The spec's modern error codes, by their names in the one table (core/rpc/errors.ts). */
 export const ModernErrorCode = {
-  HeaderMismatch: -32020,
-  MissingRequiredClientCapability: -32021,
-  UnsupportedProtocolVersion: -32022,
+  HeaderMismatch: ErrorCode.HeaderMismatch,
+  MissingRequiredClientCapability: ErrorCode.MissingRequiredClientCapability,
+  UnsupportedProtocolVersion: ErrorCode.UnsupportedProtocolVersion,
 } as const;
 
 /**
@@ -76,7 +76,9 @@ export const headerMismatch = (message: string): RpcError =>
   new RpcError(ModernErrorCode.HeaderMismatch, `Header mismatch: ${message}`);
 
 const missingMeta = (key: string): RpcError =>
-  new RpcError(-32602, `Invalid params: _meta["${key}"] is required`, { missing: key });
+  new RpcError(ErrorCode.InvalidParams, `Invalid params: _meta["${key}"] is required`, {
+    missing: key,
+  });
 
 /**
  * The request context of a modern request, or the spec's error for it. `sessionId` names the

@@ -4,31 +4,95 @@
  * - `LocalError`: a local failure with a string code; it never goes on the wire as is, it is
  *   turned into an `RpcError` at the edge with `toRpcError`.
  *
- * JSON-RPC reserves -32768..-32000. -32700..-32600 are the standard codes; -32099..-32000 are
- * implementation-defined server errors, where mcp-mux keeps its own codes.
+ * `ErrorCode` is THE table of JSON-RPC error codes: every code mcp-mux sends, or recognises
+ * by number, is named here once, and every other file uses the names
+ * (test/core/rpc/errorCodeLiterals.test.ts holds this for runtime code). One meaning, one
+ * code: no two names share a number.
  */
 import type { JsonRpcErrorObject } from './jsonrpc.js';
 
+/**
+ * The reserved ranges, inclusive, lowest first (as vscode-jsonrpc documents its own).
+ * JSON-RPC 2.0 reserves -32768..-32000; MCP (2026-07-28, basic/index "Error Codes")
+ * partitions its server-error part -32099..-32000.
+ */
+export const ErrorCodeRange = {
+  /** JSON-RPC 2.0 reserved for the protocol itself; the standard codes live here. */
+  jsonRpc: { min: -32768, max: -32100 },
+  /**
+   * MCP's specification codes. Implementations must not send a code from here that the
+   * spec does not define, nor give one another meaning.
+   */
+  mcpSpec: { min: -32099, max: -32020 },
+  /**
+   * MCP's "legacy" sub-range: codes implementations allocated before 2026-07-28. Frozen:
+   * no new code may be allocated here. mcp-mux keeps the ones it already sent (so deployed
+   * clients keep reading them) and adds none.
+   */
+  legacy: { min: -32019, max: -32000 },
+  /**
+   * mcp-mux's own codes allocated since, outside the JSON-RPC reserved range, where the
+   * spec asks implementations to put codes it does not define.
+   */
+  mux: { min: -31099, max: -31000 },
+} as const;
+
 export const ErrorCode = {
+  // JSON-RPC 2.0 standard codes.
   ParseError: -32700,
   InvalidRequest: -32600,
   MethodNotFound: -32601,
   InvalidParams: -32602,
   InternalError: -32603,
-  /** MCP: the server needs the client to complete a URL-mode elicitation first. */
+
+  // MCP specification codes (recorded in the schema of the revision named).
+  /** MCP 2026-07-28: the `Mcp-Method` / `Mcp-Name` header does not match the body (HTTP 400). */
+  HeaderMismatch: -32020,
+  /** MCP 2026-07-28: the request needs a client capability its `_meta` did not declare. */
+  MissingRequiredClientCapability: -32021,
+  /** MCP 2026-07-28: a protocol version the server does not implement (`data.supported`). */
+  UnsupportedProtocolVersion: -32022,
+  /**
+   * MCP 2025-11-25 only: the server needs the client to complete a URL-mode elicitation
+   * first. Reserved since; mcp-mux passes an upstream's through, it never makes one.
+   */
   UrlElicitationRequired: -32042,
-  /** MCP (2024-11-05..): a resource was not found. */
+  /**
+   * MCP 2024-11-05..2025-11-25: a resource was not found (2026-07-28 uses -32602 and asks
+   * clients to still accept this one). The one legacy-range code the spec gives a meaning.
+   */
   ResourceNotFound: -32002,
+
+  // The legacy sub-range: codes sent before MCP froze it, kept for the clients that read them.
+  /**
+   * HTTP layer: the request was refused before any JSON-RPC processing, and the HTTP status
+   * says why (400, 401/403, 404 for an unknown path, 405, 406, 415, 426, 429, 503). The code
+   * the official SDK servers send for the same refusals.
+   */
+  TransportRefused: -32000,
+  /**
+   * HTTP layer: the `Mcp-Session-Id` (or legacy `sessionId`) names no live session of this
+   * caller, always with HTTP 404, so the client starts a new session. -32001 in a 404 body
+   * is what the official SDK servers (v1 and v2) send, and what the v2 client knows as
+   * "Session not found"; a client can tell it from a 404 for a wrong path (-32000).
+   */
+  SessionNotFound: -32001,
   /** mcp-mux: the upstream's bounded queue is full. */
   Overloaded: -32010,
   /** mcp-mux: the upstream is not connected, died, or closed while the request was in flight. */
   UpstreamUnavailable: -32011,
-  /** mcp-mux: the request timed out (idle or total). */
-  RequestTimeout: -32001,
   /** mcp-mux: the request was cancelled by the router (shutdown, session end). */
   RequestCancelled: -32012,
   /** mcp-mux: the message is larger than the configured maximum. */
   MessageTooLarge: -32013,
+
+  // mcp-mux's own range.
+  /**
+   * mcp-mux: the routed request timed out (idle, total, or still queued). Not -32001: that
+   * is "Session not found" in SDK servers' 404 bodies and the v1 SDK client's own local
+   * timeout, and a router timeout must be told from both. Its digits mirror the old -32001.
+   */
+  RequestTimeout: -31001,
 } as const;
 
 export class RpcError extends Error {

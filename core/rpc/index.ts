@@ -1,7 +1,14 @@
 /** The public surface of core/rpc/ (STYLE.md, principle 6): what is not listed here is free to change. */
 export { BatchReply } from './batchReply.js';
 export { Connection, type ConnectionOptions, type ConnectionStats } from './connection.js';
-export { ErrorCode, LocalError, type LocalErrorCode, RpcError, toRpcError } from './errors.js';
+export {
+  ErrorCode,
+  ErrorCodeRange,
+  LocalError,
+  type LocalErrorCode,
+  RpcError,
+  toRpcError,
+} from './errors.js';
 export { type InboundHost, InboundRequest } from './inboundRequest.js';
 export { InboundRequests } from './inboundRequests.js';
 export { InflightTable, type OutboundRequest } from './inflight.js';

@@ -7,6 +7,7 @@
 import { lastValueFrom } from 'rxjs';
 import { describe, expect, it } from 'vitest';
 import type { Connection } from '../../core/rpc/connection.js';
+import { ErrorCode } from '../../core/rpc/errors.js';
 import { connectClient, startRouter, type TestClient, until } from './inProcess.js';
 
 const TOTAL = 100_000;
@@ -70,12 +71,12 @@ describe('no leaks after 100,000 requests', () => {
       } catch (error) {
         const code = (error as { code?: unknown }).code;
         if (code === 'cancelled') count('cancelled');
-        else if (code === -32001) count('timeout');
-        else if (code === -32011 || code === -32602) {
+        else if (code === ErrorCode.RequestTimeout) count('timeout');
+        else if (code === ErrorCode.UpstreamUnavailable || code === ErrorCode.InvalidParams) {
           // Down (restarting): fast failures would burn the request budget; pace them.
           count('unavailable');
           await new Promise((resolve) => setTimeout(resolve, 2));
-        } else if (code === -32010) {
+        } else if (code === ErrorCode.Overloaded) {
           count('overloaded');
           await new Promise((resolve) => setTimeout(resolve, 1));
         } else count('other');

@@ -8,6 +8,7 @@
 import { createServer } from 'node:http';
 import type { Socket } from 'node:net';
 import { silentLogger } from '../../core/log.js';
+import { ErrorCode } from '../../core/rpc/errors.js';
 import type { TransportServer } from '../../core/rpc/transport.js';
 import {
   answerMalformedRequests,
@@ -45,7 +46,7 @@ export async function createHttpFacade(options: HttpFacadeOptions = {}): Promise
   const server = createServer((req, res) => {
     if (isRefused(req.socket)) return void res.destroy();
     if (!bound) {
-      sendJsonRpcError(res, 503, -32000, 'Service Unavailable: starting');
+      sendJsonRpcError(res, 503, ErrorCode.TransportRefused, 'Service Unavailable: starting');
       return;
     }
     void handler.handleRequest(req, res);

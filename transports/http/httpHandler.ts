@@ -9,6 +9,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { merge } from 'rxjs';
 import { type Logger, silentLogger } from '../../core/log.js';
+import { ErrorCode } from '../../core/rpc/errors.js';
 import type { TransportServer } from '../../core/rpc/transport.js';
 import { METADATA_PATH } from './bearerAuth.js';
 import { OBSERVE_PATHS, type ObserveEndpoints, serveObserve } from './observeRoutes.js';
@@ -56,7 +57,13 @@ const plainAddress = (address: string | undefined): string =>
 function serveMetadata(protection: Protection, req: IncomingMessage, res: ServerResponse): void {
   const rejection = protection.check(req);
   if (rejection) {
-    sendJsonRpcError(res, rejection.status, -32000, rejection.message, rejection.headers);
+    sendJsonRpcError(
+      res,
+      rejection.status,
+      ErrorCode.TransportRefused,
+      rejection.message,
+      rejection.headers,
+    );
     return;
   }
   res.writeHead(200, { 'content-type': 'application/json', 'cache-control': 'max-age=300' });
@@ -117,7 +124,7 @@ export function createHttpHandler(options: HttpHandlerOptions = {}): HttpHandler
       !ours ||
       (url.pathname !== path && url.pathname !== ssePath && url.pathname !== messagesPath)
     ) {
-      sendJsonRpcError(res, 404, -32000, 'Not Found');
+      sendJsonRpcError(res, 404, ErrorCode.TransportRefused, 'Not Found');
       req.resume();
     } else if (url.pathname === path) await streamable.handle(req, res, protection);
     else if (url.pathname === ssePath) sse.handleStream(req, res, protection);
@@ -129,7 +136,7 @@ export function createHttpHandler(options: HttpHandlerOptions = {}): HttpHandler
     handleRequest: (req, res, next) =>
       route(req, res, next).catch((error: unknown) => {
         log.error('HTTP request failed', { error: String(error) });
-        if (!res.headersSent) sendJsonRpcError(res, 500, -32603, 'Internal error');
+        if (!res.headersSent) sendJsonRpcError(res, 500, ErrorCode.InternalError, 'Internal error');
         else res.destroy();
       }),
     setAddress: (address) => {

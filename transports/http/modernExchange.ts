@@ -16,6 +16,7 @@
  */
 import type { ServerResponse } from 'node:http';
 import type { Logger } from '../../core/log.js';
+import { ErrorCode } from '../../core/rpc/errors.js';
 import type { CloseReason, SendOptions } from '../../core/rpc/transport.js';
 import { stringifyMessage } from '../../core/rpc/wire.js';
 import { BaseTransport } from '../baseTransport.js';
@@ -37,7 +38,7 @@ export interface ModernExchangeOptions {
 const CLOSED_EXCHANGE = JSON.stringify({
   jsonrpc: '2.0',
   id: null,
-  error: { code: -32603, message: 'The server closed the exchange' },
+  error: { code: ErrorCode.InternalError, message: 'The server closed the exchange' },
 });
 
 const errorCodeOf = (message: unknown): number | undefined => {

@@ -139,7 +139,13 @@ export class Protection {
   async admit(req: IncomingMessage, res: ServerResponse): Promise<boolean> {
     const rejection = await this.authenticate(req);
     if (!rejection) return true;
-    sendJsonRpcError(res, rejection.status, -32000, rejection.message, rejection.headers);
+    sendJsonRpcError(
+      res,
+      rejection.status,
+      ErrorCode.TransportRefused,
+      rejection.message,
+      rejection.headers,
+    );
     return false;
   }
 
@@ -152,7 +158,12 @@ export class Protection {
   readJson(req: IncomingMessage, res: ServerResponse): Promise<BodyResult> {
     const type = (req.headers['content-type'] ?? '').split(';')[0]?.trim().toLowerCase();
     if (type !== 'application/json') {
-      sendJsonRpcError(res, 415, -32000, 'Unsupported Media Type: use application/json');
+      sendJsonRpcError(
+        res,
+        415,
+        ErrorCode.TransportRefused,
+        'Unsupported Media Type: use application/json',
+      );
       req.resume();
       return Promise.resolve({ ok: false });
     }

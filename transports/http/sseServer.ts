@@ -7,6 +7,7 @@ import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { Subject } from 'rxjs';
 import { type Logger, silentLogger } from '../../core/log.js';
+import { ErrorCode } from '../../core/rpc/errors.js';
 import type { Transport } from '../../core/rpc/transport.js';
 import { limitKey, PrincipalLimit } from './principalLimit.js';
 import { type Protection, sendJsonRpcError } from './protection.js';
@@ -55,17 +56,29 @@ export class SseServer {
   /** `GET /sse`: opens a session. */
   handleStream(req: IncomingMessage, res: ServerResponse, protection: Protection): void {
     if (req.method !== 'GET') {
-      sendJsonRpcError(res, 405, -32000, 'Method Not Allowed', { allow: 'GET' });
+      sendJsonRpcError(res, 405, ErrorCode.TransportRefused, 'Method Not Allowed', {
+        allow: 'GET',
+      });
       return;
     }
     if (this.#sessions.size >= (this.#options.maxSessions ?? 10_000)) {
-      sendJsonRpcError(res, 503, -32000, 'Service Unavailable: too many sessions');
+      sendJsonRpcError(
+        res,
+        503,
+        ErrorCode.TransportRefused,
+        'Service Unavailable: too many sessions',
+      );
       return;
     }
     const principal = protection.principalOf(req);
     const release = this.#perPrincipal.acquire(limitKey(req, principal));
     if (!release) {
-      sendJsonRpcError(res, 429, -32000, 'Too Many Requests: too many sessions for this client');
+      sendJsonRpcError(
+        res,
+        429,
+        ErrorCode.TransportRefused,
+        'Too Many Requests: too many sessions for this client',
+      );
       return;
     }
     const sessionId = randomUUID();
@@ -97,19 +110,21 @@ export class SseServer {
     protection: Protection,
   ): Promise<void> {
     if (req.method !== 'POST') {
-      sendJsonRpcError(res, 405, -32000, 'Method Not Allowed', { allow: 'POST' });
+      sendJsonRpcError(res, 405, ErrorCode.TransportRefused, 'Method Not Allowed', {
+        allow: 'POST',
+      });
       return;
     }
     const sessionId = url.searchParams.get('sessionId');
     if (sessionId === null) {
-      sendJsonRpcError(res, 400, -32000, 'Bad Request: sessionId is required');
+      sendJsonRpcError(res, 400, ErrorCode.TransportRefused, 'Bad Request: sessionId is required');
       return;
     }
     const session = this.#sessions.get(sessionId);
     // Another principal's session is "not found", like an unknown id.
     if (!session?.isOpen || this.#owners.get(sessionId) !== protection.principalOf(req)) {
       req.resume();
-      sendJsonRpcError(res, 404, -32001, 'Session not found');
+      sendJsonRpcError(res, 404, ErrorCode.SessionNotFound, 'Session not found');
       return;
     }
     const body = await protection.readJson(req, res);

@@ -164,7 +164,12 @@ export class StreamableHttpServer {
     if (sessionless && version !== undefined && !isLegacyVersion(version)) {
       if (req.method !== 'POST') {
         res.setHeader('allow', 'POST');
-        sendJsonRpcError(res, 405, -32000, 'Method Not Allowed: 2026-07-28 has no GET or DELETE');
+        sendJsonRpcError(
+          res,
+          405,
+          ErrorCode.TransportRefused,
+          'Method Not Allowed: 2026-07-28 has no GET or DELETE',
+        );
         req.resume();
         return;
       }
@@ -172,7 +177,7 @@ export class StreamableHttpServer {
       sendJsonRpcError(
         res,
         400,
-        -32000,
+        ErrorCode.TransportRefused,
         `Bad Request: unsupported MCP-Protocol-Version ${version}`,
       );
       return;
@@ -180,7 +185,9 @@ export class StreamableHttpServer {
     if (req.method === 'POST') return this.#post(req, res, protection);
     if (req.method === 'GET') return this.#get(req, res, protection);
     if (req.method === 'DELETE') return this.#delete(req, res, protection);
-    sendJsonRpcError(res, 405, -32000, 'Method Not Allowed', { allow: 'GET, POST, DELETE' });
+    sendJsonRpcError(res, 405, ErrorCode.TransportRefused, 'Method Not Allowed', {
+      allow: 'GET, POST, DELETE',
+    });
   }
 
   async close(): Promise<void> {
@@ -205,7 +212,7 @@ export class StreamableHttpServer {
       sendJsonRpcError(
         res,
         406,
-        -32000,
+        ErrorCode.TransportRefused,
         'Not Acceptable: Accept must list application/json and text/event-stream',
       );
       req.resume();
@@ -235,7 +242,7 @@ export class StreamableHttpServer {
     if (sessionId !== undefined) {
       session = this.#owned(sessionId, principal);
       if (!session) {
-        sendJsonRpcError(res, 404, -32001, 'Session not found');
+        sendJsonRpcError(res, 404, ErrorCode.SessionNotFound, 'Session not found');
         return;
       }
       this.#unconfirmed.delete(session);
@@ -252,7 +259,12 @@ export class StreamableHttpServer {
       session = this.#open(undefined, res, principal, limitKey(req, principal));
       if (session) session.identity = protection.identityOf(req);
     } else {
-      sendJsonRpcError(res, 400, -32000, 'Bad Request: Mcp-Session-Id header is required');
+      sendJsonRpcError(
+        res,
+        400,
+        ErrorCode.TransportRefused,
+        'Bad Request: Mcp-Session-Id header is required',
+      );
       return;
     }
     if (session) session.acceptPost(message, requestIds(message), res);
@@ -267,7 +279,12 @@ export class StreamableHttpServer {
     identity: Principal | undefined,
   ): void {
     if (this.#sessions.size + this.#oneShots.size >= (this.#options.maxSessions ?? 10_000)) {
-      sendJsonRpcError(res, 503, -32000, 'Service Unavailable: too many sessions');
+      sendJsonRpcError(
+        res,
+        503,
+        ErrorCode.TransportRefused,
+        'Service Unavailable: too many sessions',
+      );
       return;
     }
     const exchange = modernExchange(req, res, message, {
@@ -288,7 +305,12 @@ export class StreamableHttpServer {
 
   #get(req: IncomingMessage, res: ServerResponse, protection: Protection): void {
     if (!accepts(header(req, 'accept'), 'text/event-stream')) {
-      sendJsonRpcError(res, 406, -32000, 'Not Acceptable: Accept must list text/event-stream');
+      sendJsonRpcError(
+        res,
+        406,
+        ErrorCode.TransportRefused,
+        'Not Acceptable: Accept must list text/event-stream',
+      );
       return;
     }
     const session = this.#session(req, res, protection);
@@ -309,12 +331,17 @@ export class StreamableHttpServer {
   ): StreamableHttpSession | undefined {
     const sessionId = header(req, 'mcp-session-id');
     if (sessionId === undefined) {
-      sendJsonRpcError(res, 400, -32000, 'Bad Request: Mcp-Session-Id header is required');
+      sendJsonRpcError(
+        res,
+        400,
+        ErrorCode.TransportRefused,
+        'Bad Request: Mcp-Session-Id header is required',
+      );
       return undefined;
     }
     const session = this.#owned(sessionId, protection.principalOf(req));
     if (!session) {
-      sendJsonRpcError(res, 404, -32001, 'Session not found');
+      sendJsonRpcError(res, 404, ErrorCode.SessionNotFound, 'Session not found');
       return undefined;
     }
     this.#unconfirmed.delete(session);
@@ -356,13 +383,23 @@ export class StreamableHttpServer {
     const perPrincipal =
       this.#options.maxSessionsPerPrincipal ?? DEFAULT_MAX_SESSIONS_PER_PRINCIPAL;
     if (sessionId !== undefined && own.size >= perPrincipal && !this.#evictOldestQuiet(own)) {
-      sendJsonRpcError(res, 429, -32000, 'Too Many Requests: too many sessions for this client');
+      sendJsonRpcError(
+        res,
+        429,
+        ErrorCode.TransportRefused,
+        'Too Many Requests: too many sessions for this client',
+      );
       return undefined;
     }
     if (this.#sessions.size + this.#oneShots.size >= (this.#options.maxSessions ?? 10_000)) {
       // Full: the least recently active quiet session makes room, this client's own first.
       if (!this.#evictOldestQuiet(own) && !this.#evictOldestQuiet(this.#sessions.values())) {
-        sendJsonRpcError(res, 503, -32000, 'Service Unavailable: too many sessions');
+        sendJsonRpcError(
+          res,
+          503,
+          ErrorCode.TransportRefused,
+          'Service Unavailable: too many sessions',
+        );
         return undefined;
       }
     }

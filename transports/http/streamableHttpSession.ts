@@ -25,6 +25,7 @@
 import type { ServerResponse } from 'node:http';
 import { Subject } from 'rxjs';
 import type { Logger } from '../../core/log.js';
+import { ErrorCode } from '../../core/rpc/errors.js';
 import type { JsonRpcId } from '../../core/rpc/jsonrpc.js';
 import type { CloseReason, SendOptions } from '../../core/rpc/transport.js';
 import { stringifyMessage } from '../../core/rpc/wire.js';
@@ -201,7 +202,13 @@ export class StreamableHttpSession extends BaseTransport {
     }
     const cursor = parseEventId(lastEventId);
     if (!cursor || cursor.streamId >= this.#nextStreamId) {
-      sendJsonRpcError(res, 400, -32000, 'Bad Request: unknown Last-Event-ID', this.#headers());
+      sendJsonRpcError(
+        res,
+        400,
+        ErrorCode.TransportRefused,
+        'Bad Request: unknown Last-Event-ID',
+        this.#headers(),
+      );
       return;
     }
     let replayed = '';
@@ -426,7 +433,7 @@ export class StreamableHttpSession extends BaseTransport {
       jsonrpc: '2.0',
       id: batch ? null : id,
       error: {
-        code: -32600,
+        code: ErrorCode.InvalidRequest,
         message: `Invalid Request: request id ${JSON.stringify(id)} is already in flight in this session`,
       },
     };
@@ -441,7 +448,7 @@ export class StreamableHttpSession extends BaseTransport {
       writers.push(stream.writer);
       clearTimeout(stream.json?.timer);
       if (stream.json && !stream.json.res.headersSent) {
-        sendJsonRpcError(stream.json.res, 404, -32000, 'Session ended');
+        sendJsonRpcError(stream.json.res, 404, ErrorCode.SessionNotFound, 'Session ended');
       }
     }
     for (const writer of writers) {

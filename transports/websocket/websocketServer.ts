@@ -11,6 +11,7 @@ import type { Duplex } from 'node:stream';
 import { Subject } from 'rxjs';
 import { WebSocketServer } from 'ws';
 import { type Logger, silentLogger } from '../../core/log.js';
+import { ErrorCode } from '../../core/rpc/errors.js';
 import type { Transport, TransportServer } from '../../core/rpc/transport.js';
 import {
   answerMalformedRequests,
@@ -95,9 +96,15 @@ export async function createWebSocketFacade(
     if (!protection) return void res.destroy();
     void protection.admit(req, res).then((admitted) => {
       if (!admitted) return;
-      sendJsonRpcError(res, 426, -32000, 'Upgrade Required: this endpoint speaks WebSocket', {
-        upgrade: 'websocket',
-      });
+      sendJsonRpcError(
+        res,
+        426,
+        ErrorCode.TransportRefused,
+        'Upgrade Required: this endpoint speaks WebSocket',
+        {
+          upgrade: 'websocket',
+        },
+      );
     });
   });
   server.on('upgrade', (req: IncomingMessage, socket: Duplex, head: Buffer) => {

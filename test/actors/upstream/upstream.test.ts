@@ -14,7 +14,7 @@ import { Upstream, type UpstreamState } from '../../../actors/upstream/upstream.
 import type { SupervisorClock } from '../../../actors/upstream/upstreamSupervisor.js';
 import { parseConfig } from '../../../core/config/config.js';
 import { Connection } from '../../../core/rpc/connection.js';
-import { RpcError } from '../../../core/rpc/errors.js';
+import { ErrorCode, RpcError } from '../../../core/rpc/errors.js';
 import type { JsonObject } from '../../../core/rpc/jsonrpc.js';
 import { createMemoryPair } from '../../../transports/memory.js';
 
@@ -225,7 +225,7 @@ describe('Upstream.request$', () => {
     advanceTo(scheduler, 1_000);
     // Without the queue deadline only the 2 running ones would end now, the next 2 at 2000 ms…
     expect(ended).toHaveLength(100);
-    expect(ended.every((e) => e.at === 1_000 && e.code === -32001)).toBe(true);
+    expect(ended.every((e) => e.at === 1_000 && e.code === ErrorCode.RequestTimeout)).toBe(true);
     expect(ended.filter((e) => e.queued)).toHaveLength(98);
     expect(cancelled()).toBe(2);
     await settle();
