@@ -6,7 +6,7 @@
  *
  * `Transport` (every transport):
  * - `messages$` emits every parsed JSON value read (an object, or an array for a batch) in
- *   order. Values are not validated: classification is `core/jsonrpc.ts`'s job. What is read
+ *   order. Values are not validated: classification is `jsonrpc.ts`'s job. What is read
  *   passes a nesting bound (`maxJsonDepth`): a deeper message goes to `errors$` as
  *   `FrameError('too-deep')` with its id, never to `messages$`.
  * - `errors$` emits framing problems (malformed JSON, oversized message) that the peer
@@ -25,8 +25,9 @@
  * - `principal`: who the peer is, as the listener's authentication established it (a bearer
  *   token or JWT, transports/http/protection.ts); undefined when nobody is authenticated
  *   (stdio, client transports, a listener without auth). Set before the transport is handed
- *   out and never changed. The one member the access policy (the whole `Principal`), the
- *   per-principal limits and the binding of sessions and `requestState` (its `id`) all read.
+ *   out and never changed. The one member the upper layer reads for who is asking: the
+ *   access policy reads the whole `Principal`; `requestState` binding and per-principal
+ *   limits read its `id` (the listeners bind sessions to the same id).
  *
  * Sub-interfaces:
  * - `StreamedServerTransport` (`hasStreams`): a server session whose messages travel on
