@@ -29,6 +29,7 @@ export {
 export { type Served, serveOn } from './actors/router/serveOn.js';
 export type { Health, SupervisorStatus } from './actors/upstream/supervisor.js';
 export type { Upstream, UpstreamState } from './actors/upstream/upstream.js';
+export type { Principal } from './core/auth/principal.js';
 export {
   ConfigError,
   type ConfigIssue,
@@ -63,11 +64,17 @@ export {
 export { ROUTED_RAW_MIN_CHARS } from './core/rpc/envelopeScan.js';
 export { ErrorCode, LocalError, RpcError } from './core/rpc/errors.js';
 export type { JsonRpcMessage } from './core/rpc/jsonrpc.js';
-export type {
-  CloseReason,
-  SendOptions,
-  Transport,
-  TransportServer,
+export {
+  type BufferedTransport,
+  type CloseReason,
+  type ExchangeClientTransport,
+  hasExchanges,
+  hasStreams,
+  isBuffered,
+  type SendOptions,
+  type StreamedServerTransport,
+  type Transport,
+  type TransportServer,
 } from './core/rpc/transport.js';
 export { openUpstreamTransport } from './transports/fromConfig.js';
 export {

@@ -8,15 +8,15 @@
 import { ReplaySubject, Subject } from 'rxjs';
 import type { Principal } from '../core/auth/principal.js';
 import {
+  type BufferedTransport,
   type CloseReason,
   FrameError,
   type SendOptions,
-  type Transport,
 } from '../core/rpc/transport.js';
 import { DEFAULT_MAX_JSON_DEPTH, decodeMessage, exceedsDepth } from '../core/rpc/wire.js';
 import { depthError } from './depthCheck.js';
 
-export abstract class BaseTransport implements Transport {
+export abstract class BaseTransport implements BufferedTransport {
   readonly #messages = new Subject<unknown>();
   readonly #errors = new Subject<FrameError>();
   readonly #closed = new ReplaySubject<CloseReason>(1);
@@ -29,8 +29,8 @@ export abstract class BaseTransport implements Transport {
    * with their id instead (transports/depthCheck.ts). Listeners set it from their options.
    */
   maxJsonDepth = DEFAULT_MAX_JSON_DEPTH;
-  /** Who opened the session (server transports behind authentication; set by the listener). */
-  identity: Principal | undefined = undefined;
+  /** Who the peer is (server transports behind authentication): set by the listener. */
+  principal: Principal | undefined = undefined;
 
   get isOpen(): boolean {
     return this.#open;

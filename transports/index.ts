@@ -1,9 +1,15 @@
 /** The public transport surface (STYLE.md, principle 6): a plain list of exports. */
 
 export {
+  type BufferedTransport,
   type CloseReason,
+  type ExchangeClientTransport,
   FrameError,
+  hasExchanges,
+  hasStreams,
+  isBuffered,
   type SendOptions,
+  type StreamedServerTransport,
   type Transport,
   type TransportServer,
 } from '../core/rpc/transport.js';

@@ -14,7 +14,7 @@ import { type SchedulerLike, Subscription } from 'rxjs';
 import type { Logger } from '../../core/log.js';
 import type { Connection } from '../../core/rpc/connection.js';
 import type { JsonRpcId } from '../../core/rpc/jsonrpc.js';
-import type { Transport } from '../../core/rpc/transport.js';
+import { hasStreams, type Transport } from '../../core/rpc/transport.js';
 
 export interface CancelOnDisconnectOptions {
   /** How long a dropped stream may take to be resumed; 0 cancels at once. */
@@ -32,8 +32,8 @@ export function cancelOnDisconnect(
   options: CancelOnDisconnectOptions,
 ): Subscription {
   const subscription = new Subscription();
+  if (!hasStreams(transport)) return subscription;
   const { disconnects$, resumes$ } = transport;
-  if (!disconnects$) return subscription;
   const timers = new Map<string, Subscription>();
   const cancel = (id: JsonRpcId): void => {
     timers.delete(keyOf(id));
@@ -56,16 +56,14 @@ export function cancelOnDisconnect(
       }
     }),
   );
-  if (resumes$) {
-    subscription.add(
-      resumes$.subscribe(({ requestIds }) => {
-        for (const id of requestIds) {
-          timers.get(keyOf(id))?.unsubscribe();
-          timers.delete(keyOf(id));
-        }
-      }),
-    );
-  }
+  subscription.add(
+    resumes$.subscribe(({ requestIds }) => {
+      for (const id of requestIds) {
+        timers.get(keyOf(id))?.unsubscribe();
+        timers.delete(keyOf(id));
+      }
+    }),
+  );
   subscription.add(() => {
     for (const timer of timers.values()) timer.unsubscribe();
     timers.clear();

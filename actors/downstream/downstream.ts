@@ -82,9 +82,9 @@ export class DownstreamSession implements ClientSession {
   readonly #actor;
   /** Modern `subscriptions/listen` streams open on this connection (stateless.ts). */
   readonly #listens: Listens;
-  /** Its transport: the identity the listener authenticated is read from it per request. */
+  /** Its transport: the principal the listener authenticated is read from it per request. */
   readonly #transport: Transport;
-  /** Who the transport authenticated (HTTP bearer token), for modern requests' `requestState`. */
+  /** The id of the transport's principal, for modern requests' `requestState`. */
   readonly #principal: string | undefined;
   #allowed: Allowed;
 
@@ -92,7 +92,7 @@ export class DownstreamSession implements ClientSession {
     this.id = id;
     this.#transport = transport;
     this.#host = host;
-    this.#principal = transport.principal;
+    this.#principal = transport.principal?.id;
     const log = host.log.child(`downstream ${id}`);
     this.connection = new Connection(transport, {
       name: `downstream ${id}`,
@@ -172,7 +172,7 @@ export class DownstreamSession implements ClientSession {
       return statelessRequest(this.#host, request, {
         connectionId: this.id,
         inbound,
-        identity: this.#transport.identity,
+        identity: this.#transport.principal,
         listens: this.#listens,
         principal: this.#principal,
       });
@@ -189,7 +189,7 @@ export class DownstreamSession implements ClientSession {
       context: this.context,
       session: this,
       inbound,
-      identity: this.#transport.identity,
+      identity: this.#transport.principal,
     });
   }
 

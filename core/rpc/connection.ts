@@ -44,7 +44,14 @@ import {
 } from './jsonrpc.js';
 import { OutboundRequests } from './outboundRequests.js';
 import { oversizedResponseId } from './oversizedResponse.js';
-import type { CloseReason, FrameError, SendOptions, Transport } from './transport.js';
+import {
+  type CloseReason,
+  type FrameError,
+  hasExchanges,
+  hasStreams,
+  type SendOptions,
+  type Transport,
+} from './transport.js';
 import type { ConnectionHandlers, RequestEvent, RequestOptions } from './types.js';
 
 export type {
@@ -105,13 +112,13 @@ export class Connection {
       send,
       options.scheduler ?? asyncScheduler,
       this.#log,
-      (id) => transport.abandon?.(id),
+      hasExchanges(transport) ? (id) => transport.abandon(id) : undefined,
     );
     this.#inbound = new InboundRequests(
       send,
       () => this.#handlers,
       this.#log,
-      (id) => transport.unanswered?.(id),
+      hasStreams(transport) ? (id) => transport.unanswered(id) : undefined,
     );
     this.#subscriptions.push(
       transport.messages$.subscribe((value) => this.#read(value)),
@@ -151,7 +158,8 @@ export class Connection {
 
   /** Tells an HTTP transport the negotiated version (sent as `MCP-Protocol-Version`). */
   setProtocolVersion(version: string): void {
-    this.#transport.setProtocolVersion?.(version);
+    const transport = this.#transport;
+    if (hasExchanges(transport)) transport.setProtocolVersion(version);
   }
 
   /** Sizes of the in-flight tables (leak tests expect 0 once everything has settled). */

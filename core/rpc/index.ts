@@ -34,9 +34,15 @@ export { methodTable } from './methodTable.js';
 export { closedError, OutboundRequests, type Send } from './outboundRequests.js';
 export { progressTokenOf, withProgressToken } from './progressToken.js';
 export {
+  type BufferedTransport,
   type CloseReason,
+  type ExchangeClientTransport,
   FrameError,
+  hasExchanges,
+  hasStreams,
+  isBuffered,
   type SendOptions,
+  type StreamedServerTransport,
   type Transport,
   type TransportServer,
 } from './transport.js';

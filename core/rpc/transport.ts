@@ -1,22 +1,43 @@
 /**
  * The transport contract (STYLE.md, principle 1): a transport moves framed JSON-RPC messages
- * and knows nothing about MCP methods, ids or sessions.
+ * and knows nothing about MCP methods, ids or sessions. The base `Transport` is all the
+ * connection above needs; what only some transports can do is a sub-interface with a guard,
+ * so readers ask `hasStreams(t)` instead of probing optional members.
  *
+ * `Transport` (every transport):
  * - `messages$` emits every parsed JSON value read (an object, or an array for a batch) in
- *   order. Values are not validated: classification is `core/jsonrpc.ts`'s job.
+ *   order. Values are not validated: classification is `jsonrpc.ts`'s job. What is read
+ *   passes a nesting bound (`maxJsonDepth`): a deeper message goes to `errors$` as
+ *   `FrameError('too-deep')` with its id, never to `messages$`.
  * - `errors$` emits framing problems (malformed JSON, oversized message) that the peer
  *   should hear about: the connection answers a `FrameError` with a JSON-RPC parse error.
  *   A transport never throws out of its read loop.
+ * - `closed$` emits once, with the reason, and completes; `messages$` and `errors$` complete
+ *   with it.
  * - `send(message, options)` queues one message. Writes honour backpressure (the transport
- *   waits for `drain` / `bufferedAmount`); past `maxBufferedBytes` the transport closes itself
- *   with reason `slow-reader` instead of growing memory. Sending on a closed transport is a
- *   quiet no-op (the closed$ event has already told everybody). A message JSON cannot
- *   represent (a cycle, nesting past the stack) throws from `send`, nothing is sent, so the
- *   sender can fail that request at once.
- * - What a transport reads passes a nesting bound (`maxJsonDepth`): a deeper message goes to
- *   `errors$` as `FrameError('too-deep')` with its id, never to `messages$`.
- * - `close()` ends the transport; `closed$` emits once (with the reason) and completes. Both
- *   observables complete when the transport is closed.
+ *   waits for `drain` / `bufferedAmount`); past its `maxBufferedBytes` the transport closes
+ *   itself with reason `slow-reader` instead of growing memory. Sending on a closed transport
+ *   is a quiet no-op (`closed$` has already told everybody). A message JSON cannot represent
+ *   (a cycle, nesting past the stack) throws from `send`, nothing is sent, so the sender can
+ *   fail that request at once.
+ * - `close()` ends the transport (`closed$` says `local`); resolves once its resources are
+ *   released. Idempotent.
+ * - `principal`: who the peer is, as the listener's authentication established it (a bearer
+ *   token or JWT, transports/http/protection.ts); undefined when nobody is authenticated
+ *   (stdio, client transports, a listener without auth). Set before the transport is handed
+ *   out and never changed. The one member the upper layer reads for who is asking: the
+ *   access policy reads the whole `Principal`; `requestState` binding and per-principal
+ *   limits read its `id` (the listeners bind sessions to the same id).
+ *
+ * Sub-interfaces:
+ * - `StreamedServerTransport` (`hasStreams`): a server session whose messages travel on
+ *   several HTTP responses (Streamable HTTP): `disconnects$`, `resumes$`, `unanswered`.
+ * - `ExchangeClientTransport` (`hasExchanges`): a client with one HTTP exchange per request
+ *   (Streamable HTTP, the HTTP upstream that probes for it): `abandon`, `setProtocolVersion`.
+ * - `BufferedTransport` (`isBuffered`): `bufferedBytes`. Not in the base because no upper
+ *   layer decides on it: the slow-reader cut-off is the transport's own (`send` above), and
+ *   `CloseReason` carries the count. Every built-in transport has it (transports/
+ *   baseTransport.ts), for stats and tests.
  */
 
 import type { Observable } from 'rxjs';
@@ -77,54 +98,75 @@ export class FrameError extends Error {
 
 export interface Transport {
   readonly messages$: Observable<unknown>;
-  /**
-   * OPTIONAL (server transports behind authentication): who opened this session, as the
-   * listener's protection established it (core/auth/principal.ts); the access policy reads it.
-   * `principal` below is its opaque id.
-   */
-  readonly identity?: Principal | undefined;
   readonly errors$: Observable<FrameError>;
   readonly closed$: Observable<CloseReason>;
   send(message: unknown, options?: SendOptions): void;
   close(): Promise<void>;
-  /** Bytes queued but not yet handed to the OS; 0 for transports without a buffer. */
-  readonly bufferedBytes: number;
+  readonly principal: Principal | undefined;
+}
+
+/**
+ * A server session with several HTTP responses (Streamable HTTP): one per POST, plus the GET
+ * stream. The upper layer learns when the client drops one, and tells the transport when a
+ * request will get no response.
+ */
+export interface StreamedServerTransport extends Transport {
   /**
-   * OPTIONAL (server transports with several HTTP responses per session, Streamable HTTP): the
-   * client dropped the HTTP response that was to carry these inbound requests' responses. A
-   * hint, not a cancellation (the client may resume the stream): the upper layer decides
+   * The client dropped the HTTP response that was to carry these inbound requests' responses.
+   * A hint, not a cancellation (the client may resume the stream): the upper layer decides
    * whether to cancel upstream work. Completes when the transport closes.
    */
-  readonly disconnects$?: Observable<{ requestIds: JsonRpcId[] }>;
+  readonly disconnects$: Observable<{ requestIds: JsonRpcId[] }>;
   /**
-   * OPTIONAL (with `disconnects$`): the client reconnected to the stream carrying these inbound
-   * requests (Streamable HTTP: GET with `Last-Event-ID`), so their responses can reach it again.
-   * Completes when the transport closes.
+   * The client reconnected to the stream carrying these inbound requests (GET with
+   * `Last-Event-ID`), so their responses can reach it again. Completes when the transport closes.
    */
-  readonly resumes$?: Observable<{ requestIds: JsonRpcId[] }>;
+  readonly resumes$: Observable<{ requestIds: JsonRpcId[] }>;
   /**
-   * OPTIONAL (server transports with a stream per request, Streamable HTTP): the inbound
-   * request `requestId` ends without a response (the peer cancelled it). The transport may end
-   * the stream that waited for it, so the client's HTTP request does not stay open.
+   * The inbound request `requestId` ends without a response (the peer cancelled it): the
+   * transport may end the stream that waited for it, so the client's HTTP request does not
+   * stay open.
    */
-  unanswered?(requestId: JsonRpcId): void;
+  unanswered(requestId: JsonRpcId): void;
+}
+
+/** A client with one HTTP exchange per request (Streamable HTTP). */
+export interface ExchangeClientTransport extends Transport {
   /**
-   * OPTIONAL (client transports with one exchange per request, Streamable HTTP): the upper
-   * layer no longer waits for the response to this outbound request (it timed out or was
-   * cancelled; `notifications/cancelled` has been sent where allowed). The transport may end
-   * the exchange carrying it, so an unanswered request does not hold a connection.
+   * The upper layer no longer waits for the response to this outbound request (it timed out or
+   * was cancelled; `notifications/cancelled` has been sent where allowed): the transport may
+   * end the exchange carrying it, so an unanswered request does not hold a connection.
    */
-  abandon?(requestId: JsonRpcId): void;
+  abandon(requestId: JsonRpcId): void;
   /**
-   * OPTIONAL (HTTP client transports): the protocol version negotiated by the upper layer, sent
-   * as the `MCP-Protocol-Version` header on every later HTTP request.
+   * The protocol version the upper layer negotiated, sent as the `MCP-Protocol-Version` header
+   * on every later HTTP request.
    */
-  setProtocolVersion?(version: string): void;
-  /**
-   * OPTIONAL (server transports that authenticate their peer, HTTP with bearer tokens): who the
-   * peer is, as an opaque string (a digest of its token). Undefined: nobody is authenticated.
-   */
-  readonly principal?: string | undefined;
+  setProtocolVersion(version: string): void;
+}
+
+/** A transport that can say how much it holds unsent (see the file comment). */
+export interface BufferedTransport extends Transport {
+  /** Bytes queued but not yet handed to the OS; 0 when nothing waits. */
+  readonly bufferedBytes: number;
+}
+
+// Structural, so a transport written outside mcp-mux qualifies by having the members.
+export function hasStreams(transport: Transport): transport is StreamedServerTransport {
+  const t: Partial<StreamedServerTransport> = transport;
+  return (
+    t.disconnects$ !== undefined && t.resumes$ !== undefined && typeof t.unanswered === 'function'
+  );
+}
+
+export function hasExchanges(transport: Transport): transport is ExchangeClientTransport {
+  const t: Partial<ExchangeClientTransport> = transport;
+  return typeof t.abandon === 'function' && typeof t.setProtocolVersion === 'function';
+}
+
+export function isBuffered(transport: Transport): transport is BufferedTransport {
+  const t: Partial<BufferedTransport> = transport;
+  return typeof t.bufferedBytes === 'number';
 }
 
 /** A listening server transport: each accepted client session is one `Transport`. */

@@ -16,7 +16,11 @@
  */
 
 import type { JsonRpcId } from '../../core/rpc/jsonrpc.js';
-import type { SendOptions, Transport } from '../../core/rpc/transport.js';
+import {
+  type ExchangeClientTransport,
+  hasExchanges,
+  type SendOptions,
+} from '../../core/rpc/transport.js';
 import { BaseTransport } from '../baseTransport.js';
 import { type SseClientOptions, SseClientTransport } from './sseClient.js';
 import {
@@ -30,11 +34,11 @@ export type HttpUpstreamMode = 'unknown' | 'probing' | 'streamable' | 'sse';
 
 const FALLBACK_STATUSES = new Set([400, 404, 405]);
 
-export class HttpUpstreamTransport extends BaseTransport {
+export class HttpUpstreamTransport extends BaseTransport implements ExchangeClientTransport {
   readonly url: URL;
   readonly #options: HttpUpstreamOptions;
   #mode: HttpUpstreamMode = 'unknown';
-  #inner: Transport | undefined;
+  #inner: BaseTransport | undefined;
   readonly #queue: Array<[unknown, SendOptions | undefined]> = [];
   #protocolVersion: string | undefined;
 
@@ -59,7 +63,8 @@ export class HttpUpstreamTransport extends BaseTransport {
 
   setProtocolVersion(version: string): void {
     this.#protocolVersion = version;
-    this.#inner?.setProtocolVersion?.(version);
+    const inner = this.#inner;
+    if (inner && hasExchanges(inner)) inner.setProtocolVersion(version);
   }
 
   send(message: unknown, options?: SendOptions): void {
@@ -77,7 +82,8 @@ export class HttpUpstreamTransport extends BaseTransport {
   }
 
   abandon(requestId: JsonRpcId): void {
-    this.#inner?.abandon?.(requestId);
+    const inner = this.#inner;
+    if (inner && hasExchanges(inner)) inner.abandon(requestId);
   }
 
   async close(): Promise<void> {
@@ -127,12 +133,12 @@ export class HttpUpstreamTransport extends BaseTransport {
     this.#use(sse, 'sse');
   }
 
-  #use(inner: Transport, mode: 'streamable' | 'sse'): void {
+  #use(inner: BaseTransport, mode: 'streamable' | 'sse'): void {
     this.#mode = mode;
     for (const [message, options] of this.#queue.splice(0)) inner.send(message, options);
   }
 
-  #wire(inner: Transport): void {
+  #wire(inner: BaseTransport): void {
     const previous = this.#inner;
     this.#inner = inner;
     // A modern probe's transport the upper layer moved on from (its answer was read).

@@ -31,8 +31,6 @@ export interface ModernExchangeOptions {
   maxBufferedBytes: number;
   log: Logger;
   onEnd: () => void;
-  /** Who sent the POST (`Protection.principalOf`), for the upper layer. */
-  principal?: string | undefined;
 }
 
 const CLOSED_EXCHANGE = JSON.stringify({
@@ -51,13 +49,10 @@ export class ModernExchange extends BaseTransport {
   readonly #options: ModernExchangeOptions;
   #writer: SseWriter | undefined;
 
-  readonly principal: string | undefined;
-
   constructor(res: ServerResponse, options: ModernExchangeOptions) {
     super();
     this.#res = res;
     this.#options = options;
-    this.principal = options.principal;
     res.on('close', () => {
       if (!res.writableFinished) this.finish({ kind: 'remote' });
     });

@@ -57,7 +57,6 @@ export function modernExchange(
     maxBufferedBytes: number;
     log: Logger;
     onEnd: () => void;
-    principal: string | undefined;
   },
 ): ModernExchange | undefined {
   const rejection = (hooks.checkModernHeaders ?? checkModernHeaders)(message, headerLookup(req));
@@ -70,6 +69,5 @@ export function modernExchange(
     maxBufferedBytes: hooks.maxBufferedBytes,
     log: hooks.log,
     onEnd: hooks.onEnd,
-    principal: hooks.principal,
   });
 }

@@ -4,7 +4,7 @@
  * tokens and JWT access tokens: bearerAuth.ts), and a bounded, typed JSON body. A failed check
  * answers the request itself (403, 401, 413, 415, 400 with a JSON-RPC -32700 body) so callers
  * only branch on a boolean. The principal a request authenticated as is kept for it
- * (`principalOf`, `identityOf`): sessions are bound to it and the access policy reads it.
+ * (`principalOf`): the listeners put it on the session's transport (`Transport.principal`).
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Principal } from '../../core/auth/principal.js';
@@ -121,17 +121,12 @@ export class Protection {
   }
 
   /**
-   * Who sent `req` (after `authenticate` passed): `token:<name>` (named static token),
-   * `token:<digest>` (unnamed), `jwt:<issuer>#<subject>`; a session belongs to the principal
-   * that created it. Without authentication there is no principal
+   * Who sent `req` (after `authenticate` passed). Its `id` (`token:<name>`, `token:<digest>`
+   * for an unnamed token, `jwt:<issuer>#<subject>`) is what a session is bound to: a session
+   * belongs to the principal that created it. Without authentication there is no principal
    * (undefined) and sessions are not bound.
    */
-  principalOf(req: IncomingMessage): string | undefined {
-    return this.#principals.get(req)?.id;
-  }
-
-  /** The full principal of `req` (scopes, subject, token name) for the access policy. */
-  identityOf(req: IncomingMessage): Principal | undefined {
+  principalOf(req: IncomingMessage): Principal | undefined {
     return this.#principals.get(req);
   }
 

@@ -32,7 +32,7 @@ export class SseServer {
   readonly #connections = new Subject<Transport>();
   readonly connections$ = this.#connections.asObservable();
   readonly #sessions = new Map<string, SseSession>();
-  /** The principal (`Protection.principalOf`) that opened each session's stream. */
+  /** The id of the principal (`Protection.principalOf`) that opened each session's stream. */
   readonly #owners = new Map<string, string | undefined>();
   readonly #options: SseServerOptions;
   readonly #log: Logger;
@@ -71,7 +71,7 @@ export class SseServer {
       return;
     }
     const principal = protection.principalOf(req);
-    const release = this.#perPrincipal.acquire(limitKey(req, principal));
+    const release = this.#perPrincipal.acquire(limitKey(req, principal?.id));
     if (!release) {
       sendJsonRpcError(
         res,
@@ -95,8 +95,8 @@ export class SseServer {
       },
     });
     if (this.#options.maxJsonDepth !== undefined) session.maxJsonDepth = this.#options.maxJsonDepth;
-    this.#owners.set(sessionId, principal);
-    session.identity = protection.identityOf(req);
+    this.#owners.set(sessionId, principal?.id);
+    session.principal = principal;
     this.#sessions.set(sessionId, session);
     this.#log.debug('legacy SSE session opened', { session: sessionId });
     this.#connections.next(session);
@@ -121,8 +121,8 @@ export class SseServer {
       return;
     }
     const session = this.#sessions.get(sessionId);
-    // Another principal's session is "not found", like an unknown id.
-    if (!session?.isOpen || this.#owners.get(sessionId) !== protection.principalOf(req)) {
+    // Another principal's session is "not found", like an unknown id: its existence is not revealed.
+    if (!session?.isOpen || this.#owners.get(sessionId) !== protection.principalOf(req)?.id) {
       req.resume();
       sendJsonRpcError(res, 404, ErrorCode.SessionNotFound, 'Session not found');
       return;

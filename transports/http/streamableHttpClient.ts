@@ -33,7 +33,11 @@ import { type Logger, silentLogger } from '../../core/log.js';
 import { traceHeadersOf } from '../../core/observe/traceContext.js';
 import { ErrorCode } from '../../core/rpc/errors.js';
 import type { JsonRpcId } from '../../core/rpc/jsonrpc.js';
-import { FrameError, type SendOptions } from '../../core/rpc/transport.js';
+import {
+  type ExchangeClientTransport,
+  FrameError,
+  type SendOptions,
+} from '../../core/rpc/transport.js';
 import { decodeMessage, stringifyMessage } from '../../core/rpc/wire.js';
 import { BaseTransport } from '../baseTransport.js';
 import { pumpSse, readText } from './httpBody.js';
@@ -62,7 +66,10 @@ interface Exchange {
   readonly pending: Map<string, JsonRpcId>;
 }
 
-export class StreamableHttpClientTransport extends BaseTransport {
+export class StreamableHttpClientTransport
+  extends BaseTransport
+  implements ExchangeClientTransport
+{
   readonly url: URL;
   readonly #options: StreamableHttpClientOptions;
   readonly #agent: HttpClientAgent;

@@ -103,7 +103,7 @@ export class StreamableHttpServer {
   readonly #options: StreamableHttpOptions;
   readonly #log: Logger;
   readonly #oneShots = new Set<StreamableHttpSession | ModernExchange>();
-  /** The principal (`Protection.principalOf`) that created each session. */
+  /** The id of the principal (`Protection.principalOf`) that created each session. */
   readonly #owners = new WeakMap<StreamableHttpSession, string | undefined>();
   /** Sessions by limit key (principal, else remote address), for per-principal limits. */
   readonly #byPrincipal = new Map<string, Set<StreamableHttpSession>>();
@@ -228,19 +228,13 @@ export class StreamableHttpServer {
     }
     const sessionId = header(req, 'mcp-session-id');
     if (sessionId === undefined && modernPostHook(this.#options)(message, headerLookup(req))) {
-      this.#modern(
-        req,
-        res,
-        message as JsonObject,
-        protection.principalOf(req),
-        protection.identityOf(req),
-      );
+      this.#modern(req, res, message as JsonObject, protection.principalOf(req));
       return;
     }
     const principal = protection.principalOf(req);
     let session: StreamableHttpSession | undefined;
     if (sessionId !== undefined) {
-      session = this.#owned(sessionId, principal);
+      session = this.#owned(sessionId, principal?.id);
       if (!session) {
         sendJsonRpcError(res, 404, ErrorCode.SessionNotFound, 'Session not found');
         return;
@@ -250,14 +244,12 @@ export class StreamableHttpServer {
       !Array.isArray(message) &&
       (this.#options.isSessionStart ?? isSessionStart)(message)
     ) {
-      session = this.#open(randomUUID(), res, principal, limitKey(req, principal));
-      if (session) session.identity = protection.identityOf(req);
+      session = this.#open(randomUUID(), res, principal, limitKey(req, principal?.id));
     } else if (
       !Array.isArray(message) &&
       (this.#options.isStateless ?? isStatelessMessage)(message)
     ) {
-      session = this.#open(undefined, res, principal, limitKey(req, principal));
-      if (session) session.identity = protection.identityOf(req);
+      session = this.#open(undefined, res, principal, limitKey(req, principal?.id));
     } else {
       sendJsonRpcError(
         res,
@@ -275,8 +267,7 @@ export class StreamableHttpServer {
     req: IncomingMessage,
     res: ServerResponse,
     message: JsonObject,
-    principal: string | undefined,
-    identity: Principal | undefined,
+    principal: Principal | undefined,
   ): void {
     if (this.#sessions.size + this.#oneShots.size >= (this.#options.maxSessions ?? 10_000)) {
       sendJsonRpcError(
@@ -291,13 +282,12 @@ export class StreamableHttpServer {
       ...this.#options,
       maxBufferedBytes: this.#options.maxBufferedBytes ?? 8 * 1024 * 1024,
       log: this.#log,
-      principal,
       onEnd: () => {
         if (exchange) this.#oneShots.delete(exchange);
       },
     });
     if (!exchange) return;
-    exchange.identity = identity;
+    exchange.principal = principal;
     this.#oneShots.add(exchange);
     this.#connections.next(exchange);
     exchange.accept(message);
@@ -339,7 +329,7 @@ export class StreamableHttpServer {
       );
       return undefined;
     }
-    const session = this.#owned(sessionId, protection.principalOf(req));
+    const session = this.#owned(sessionId, protection.principalOf(req)?.id);
     if (!session) {
       sendJsonRpcError(res, 404, ErrorCode.SessionNotFound, 'Session not found');
       return undefined;
@@ -376,7 +366,7 @@ export class StreamableHttpServer {
   #open(
     sessionId: string | undefined,
     res: ServerResponse,
-    principal: string | undefined,
+    principal: Principal | undefined,
     key: string,
   ): StreamableHttpSession | undefined {
     const own = this.#byPrincipal.get(key) ?? new Set<StreamableHttpSession>();
@@ -426,7 +416,8 @@ export class StreamableHttpServer {
       this.#unconfirmed.add(session);
     }
     if (this.#options.maxJsonDepth !== undefined) session.maxJsonDepth = this.#options.maxJsonDepth;
-    this.#owners.set(session, principal);
+    session.principal = principal;
+    this.#owners.set(session, principal?.id);
     if (sessionId !== undefined) this.#sessions.set(sessionId, session);
     else this.#oneShots.add(session);
     this.#log.debug('session opened', { session: sessionId ?? 'stateless' });

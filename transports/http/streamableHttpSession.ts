@@ -27,7 +27,11 @@ import { Subject } from 'rxjs';
 import type { Logger } from '../../core/log.js';
 import { ErrorCode } from '../../core/rpc/errors.js';
 import type { JsonRpcId } from '../../core/rpc/jsonrpc.js';
-import type { CloseReason, SendOptions } from '../../core/rpc/transport.js';
+import type {
+  CloseReason,
+  SendOptions,
+  StreamedServerTransport,
+} from '../../core/rpc/transport.js';
 import { stringifyMessage } from '../../core/rpc/wire.js';
 import { BaseTransport } from '../baseTransport.js';
 import { sendJson } from './jsonReply.js';
@@ -70,7 +74,7 @@ interface Stream {
   pending: Map<string, JsonRpcId>;
 }
 
-export class StreamableHttpSession extends BaseTransport {
+export class StreamableHttpSession extends BaseTransport implements StreamedServerTransport {
   readonly sessionId: string | undefined;
   readonly #options: StreamableHttpSessionOptions;
   readonly #streams = new Map<number, Stream>();

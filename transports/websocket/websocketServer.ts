@@ -132,7 +132,8 @@ export async function createWebSocketFacade(
     if (open.size >= (options.maxSessions ?? 10_000)) {
       return refuse(socket, 503, 'Service Unavailable: too many sessions');
     }
-    const release = perPrincipal.acquire(limitKey(req, protection.principalOf(req)));
+    const principal = protection.principalOf(req);
+    const release = perPrincipal.acquire(limitKey(req, principal?.id));
     if (!release)
       return refuse(socket, 429, 'Too Many Requests: too many sessions for this client');
     // The place is held from here: given back if the handshake fails or when the socket closes.
@@ -147,7 +148,7 @@ export async function createWebSocketFacade(
           : { maxBufferedBytes: options.maxBufferedBytes }),
       });
       if (options.maxJsonDepth !== undefined) transport.maxJsonDepth = options.maxJsonDepth;
-      transport.identity = protection.identityOf(req);
+      transport.principal = principal;
       open.add(transport);
       transport.closed$.subscribe(() => {
         open.delete(transport);

@@ -303,7 +303,9 @@ describe('legacy upstream, modern client: server requests become input_required'
     const first = await a.call(args);
     // A second connection whose transport authenticated someone else.
     const [clientEnd, routerEnd] = createMemoryPair();
-    Object.defineProperty(routerEnd, 'principal', { value: 'token:someone-else' });
+    Object.defineProperty(routerEnd, 'principal', {
+      value: { id: 'token:someone-else', scopes: [] },
+    });
     router.connect(routerEnd);
     const b = new Connection(clientEnd, {});
     const error = await lastValueFrom(

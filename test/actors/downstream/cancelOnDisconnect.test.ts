@@ -21,8 +21,12 @@ function setup(graceMs: number) {
   const peer = rawPeer({ handlers: { request: handler } });
   const disconnects = new Subject<{ requestIds: JsonRpcId[] }>();
   const resumes = new Subject<{ requestIds: JsonRpcId[] }>();
-  // Only the two optional observables are read from the transport.
-  const signals = { disconnects$: disconnects, resumes$: resumes } as unknown as Transport;
+  // Only the `StreamedServerTransport` members are read from the transport.
+  const signals = {
+    disconnects$: disconnects,
+    resumes$: resumes,
+    unanswered: () => {},
+  } as unknown as Transport;
   const watch = cancelOnDisconnect(signals, peer.connection, {
     graceMs,
     scheduler,

@@ -82,7 +82,7 @@ describe('Connection: bad input never throws and gets a clear answer', () => {
       closed$: closed,
       send: (m) => sent.push(m),
       close: async () => {},
-      bufferedBytes: 0,
+      principal: undefined,
     };
     new Connection(transport);
     errors.next(new FrameError('too-large', 'message of 5000000 bytes exceeds 4194304'));

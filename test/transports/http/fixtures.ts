@@ -3,7 +3,7 @@
  * a raw `node:http` request (fetch would not let a test forge `Host`), and an SSE reader.
  */
 import { request as httpRequest, type IncomingHttpHeaders } from 'node:http';
-import type { Transport } from '../../../core/rpc/transport.js';
+import { isBuffered, type Transport } from '../../../core/rpc/transport.js';
 import {
   createHttpFacade,
   type HttpFacade,
@@ -30,6 +30,12 @@ export const echo: Handler = (session, message) => {
     });
   }
 };
+
+/** What a session holds unsent (every built-in transport is a `BufferedTransport`). */
+export function bufferedBytesOf(session: Transport): number {
+  if (!isBuffered(session)) throw new Error('the session does not count what it buffers');
+  return session.bufferedBytes;
+}
 
 export async function startEchoFacade(
   options: HttpFacadeOptions = {},

@@ -3,7 +3,13 @@ import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { CloseReason } from '../../../core/rpc/transport.js';
 import { StreamableHttpClientTransport } from '../../../transports/http/streamableHttpClient.js';
-import { type EchoFacade, initialize, startEchoFacade, until } from './fixtures.js';
+import {
+  bufferedBytesOf,
+  type EchoFacade,
+  initialize,
+  startEchoFacade,
+  until,
+} from './fixtures.js';
 
 let running: EchoFacade | undefined;
 let client: StreamableHttpClientTransport | undefined;
@@ -56,7 +62,7 @@ describe('StreamableHttpClientTransport with the mcp-mux server', () => {
     client.send(initialize());
     await until(() => messages.length === 1);
     const session = running.sessions[0]!;
-    await until(() => session.bufferedBytes === 0);
+    await until(() => bufferedBytesOf(session) === 0);
     session.send({ jsonrpc: '2.0', method: 'notifications/tools/list_changed' });
     await until(() => messages.length === 2);
     expect(messages[1]).toEqual({ jsonrpc: '2.0', method: 'notifications/tools/list_changed' });

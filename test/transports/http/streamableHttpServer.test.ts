@@ -1,8 +1,9 @@
 import { request as httpRequest } from 'node:http';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { CloseReason } from '../../../core/rpc/transport.js';
+import { type CloseReason, hasStreams } from '../../../core/rpc/transport.js';
 import {
   ACCEPT_BOTH,
+  bufferedBytesOf,
   type EchoFacade,
   initialize,
   messagesOf,
@@ -205,7 +206,7 @@ describe('Streamable HTTP responses', () => {
     expect(priming).toMatchObject({ data: '' });
     expect(answer).toBeDefined(); // not called yet: the stream started without it
     abort.abort();
-    await until(() => running!.sessions[0]!.bufferedBytes === 0);
+    await until(() => bufferedBytesOf(running!.sessions[0]!) === 0);
     answer!();
     const resumed = await fetch(url, {
       headers: {
@@ -340,8 +341,9 @@ describe('Streamable HTTP responses', () => {
     const url = running.facade.url;
     const id = await openSession(url);
     const session = running.sessions[0]!;
+    if (!hasStreams(session)) throw new Error('a Streamable HTTP session has streams');
     const seen: unknown[] = [];
-    session.disconnects$!.subscribe((event) => seen.push(event));
+    session.disconnects$.subscribe((event) => seen.push(event));
     const abort = new AbortController();
     const res = await fetch(url, {
       method: 'POST',
@@ -389,7 +391,7 @@ describe('Streamable HTTP resumption', () => {
     expect(messagesOf(first)).toEqual([{ jsonrpc: '2.0', method: 'tick', params: { n: 1 } }]);
     const lastId = first.at(-1)!.lastEventId;
     abort.abort();
-    await until(() => running!.sessions[0]!.bufferedBytes === 0);
+    await until(() => bufferedBytesOf(running!.sessions[0]!) === 0);
     step!(2); // sent while no connection carries the stream
     const resumed = await fetch(url, {
       headers: { accept: 'text/event-stream', 'mcp-session-id': id, 'last-event-id': lastId },
