@@ -4,7 +4,7 @@
  * counters of the facades. `--no-metrics` leaves the router unobserved (no per-request cost);
  * health and readiness are still served.
  */
-import { liveness, readiness } from '../core/observe/health.js';
+import { liveness, type RequestSummary, readiness } from '../core/observe/health.js';
 import { MuxMetrics, type UpstreamSample } from '../core/observe/metrics.js';
 import { TrafficCounter } from '../core/observe/traffic.js';
 import type { Router, RouterConfig } from '../index.js';
@@ -46,16 +46,35 @@ export function createObservability(config: RouterConfig, metricsOn: boolean): O
       return {
         ...(metrics ? { metrics: () => metrics.scrape() } : {}),
         health: () => liveness(statusOf(router)),
-        ready: () =>
-          readiness(
+        ready: () => {
+          const answer = readiness(
             statusOf(router),
             router.config.readiness ?? 'all',
             router.isStarted && !router.isDraining,
-          ),
+          );
+          return { ...answer, body: { ...answer.body, requests: oldestRequests(router) } };
+        },
       };
     },
   };
 }
+
+/** How many of the oldest routed requests in flight `/readyz` lists (what `status` shows). */
+export const READY_REQUESTS = 10;
+
+/**
+ * The oldest routed requests in flight, from the router's in-flight index: upstream, method,
+ * age, queued or running (and the place in the queue). No session, id or principal: `/readyz`
+ * says what is stuck where, not whose it is.
+ */
+export const oldestRequests = (router: Router, limit = READY_REQUESTS): RequestSummary[] =>
+  router.requests(limit).map((r) => ({
+    upstream: r.upstream,
+    method: r.method,
+    ageMs: r.ageMs,
+    state: r.state,
+    ...(r.position === undefined ? {} : { queuePosition: r.position }),
+  }));
 
 /** `Router.status()` (what `inspect` shows) plus each upstream's queued and running requests. */
 const statusOf = (router: Router) =>

@@ -1,8 +1,8 @@
 /**
  * `mcp-mux status --url http://HOST:PORT` (alias `top`): a live table of the upstreams of a
- * running mcp-mux, from its `/readyz` (states, tool counts) and `/metrics` (in-flight, queued,
- * upstream latency p50/p99, restarts), refreshed every `--interval-ms` (default 1000), or
- * printed once with `--once`. Latency quantiles are over the requests since the previous
+ * running mcp-mux, from its `/readyz` (states, tool counts, the oldest routed requests in
+ * flight) and `/metrics` (in-flight, queued, upstream latency p50/p99, restarts), refreshed
+ * every `--interval-ms` (default 1000), or printed once with `--once`. Latency quantiles are over the requests since the previous
  * refresh (since start on the first one). Bearer token: the first of `$MCP_MUX_TOKENS`.
  */
 import { bucketDelta, bucketsOf, parsePromText, quantile, type Sample } from './promText.js';
@@ -23,6 +23,15 @@ interface ReadyUpstream {
   health?: string;
   tools?: number;
   error?: string;
+}
+
+/** One of the oldest routed requests in flight, as `/readyz` lists them. */
+interface ReadyRequest {
+  upstream: string;
+  method: string;
+  ageMs: number;
+  state: string;
+  queuePosition?: number;
 }
 
 /** The listener's base URL: `http://h:p/mcp` and `http://h:p/` both give `http://h:p`. */
@@ -51,7 +60,7 @@ const sumOf = (samples: readonly Sample[], name: string, upstream: string): numb
 
 /** One table (the text `status` prints), from one scrape and the previous one. */
 export function renderStatus(
-  ready: { status: string; upstreams: ReadyUpstream[] },
+  ready: { status: string; upstreams: ReadyUpstream[]; requests?: ReadyRequest[] },
   samples: readonly Sample[],
   previous: readonly Sample[] | undefined,
 ): string {
@@ -88,6 +97,24 @@ export function renderStatus(
       String(sumOf(samples, 'mcp_mux_upstream_restarts_total', u.name)),
     ]);
   }
+  const requests = ready.requests ?? [];
+  const oldest =
+    requests.length === 0
+      ? ''
+      : `\noldest requests in flight\n${table([
+          ['UPSTREAM', 'METHOD', 'STATE', 'AGE'],
+          ...requests.map((r) => [
+            r.upstream,
+            r.method,
+            r.queuePosition === undefined ? r.state : `${r.state} #${r.queuePosition + 1}`,
+            `${r.ageMs}ms`,
+          ]),
+        ])}`;
+  return `mcp-mux: ${ready.status}\n${table(rows)}${oldest}`;
+}
+
+/** Rows as aligned columns, one line each. */
+function table(rows: string[][]): string {
   const widths = rows[0]?.map((_, i) => Math.max(...rows.map((r) => (r[i] ?? '').length))) ?? [];
   const lines = rows.map((r) =>
     r
@@ -95,7 +122,7 @@ export function renderStatus(
       .join('  ')
       .trimEnd(),
   );
-  return `mcp-mux: ${ready.status}\n${lines.join('\n')}\n`;
+  return `${lines.join('\n')}\n`;
 }
 
 export async function status(options: StatusOptions): Promise<number> {

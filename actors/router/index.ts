@@ -15,6 +15,7 @@ export {
   InflightIndex,
   type InflightIndexOptions,
   type InflightRequest,
+  type RequestInFlight,
 } from './inflight.js';
 export {
   LogLevels,

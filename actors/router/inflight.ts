@@ -49,6 +49,15 @@ export interface InflightRequest {
   readonly moment: number;
 }
 
+/** One routed request in flight, as the status views read it (`Router.requests`). */
+export interface RequestInFlight
+  extends Pick<InflightRequest, 'session' | 'id' | 'upstream' | 'method' | 'upstreamId'> {
+  readonly state: InflightState;
+  readonly position: number | undefined;
+  /** Time since it was routed, on the router's clock. */
+  readonly ageMs: number;
+}
+
 /** What a routed request tells its upstream call, so the record can follow it. */
 export interface InflightHooks {
   onSent(id: number): void;
@@ -211,11 +220,23 @@ export class InflightIndex {
     }
   }
 
-  /** The `limit` oldest requests in flight, oldest first (the status views). */
-  oldest(limit: number): InflightRequest[] {
-    const all: InflightRequest[] = [];
+  /** The `limit` oldest requests in flight, oldest first, aged at `now` (the status views). */
+  oldest(limit: number, now: number): RequestInFlight[] {
+    const all: Record[] = [];
     for (const records of this.#sessions.values()) all.push(...records.values());
-    return all.sort((a, b) => a.moment - b.moment).slice(0, Math.max(0, limit));
+    return all
+      .sort((a, b) => a.moment - b.moment)
+      .slice(0, Math.max(0, limit))
+      .map((r) => ({
+        session: r.session,
+        id: r.id,
+        upstream: r.upstream,
+        method: r.method,
+        upstreamId: r.upstreamId,
+        state: r.state,
+        position: r.position,
+        ageMs: Math.max(0, now - r.startedAt),
+      }));
   }
 
   /**

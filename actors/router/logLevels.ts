@@ -9,7 +9,7 @@
  *   go, or the upstream reconnects). Only upstreams that declared `logging` are asked.
  * - Messages reach the sessions with `logger` naming the upstream: `<upstream>` or
  *   `<upstream>/<the upstream's logger>`.
- * - Who receives a SHARED upstream's message (`logRecipients`, issue 12): nothing on the wire
+ * - Who receives a SHARED upstream's message (`logRecipients`): nothing on the wire
  *   says which client request caused it, so when exactly ONE session has requests in flight to
  *   that upstream, it goes to that session only (at its level, the default if it set none);
  *   otherwise (none, or several in flight) only to sessions that called `logging/setLevel`

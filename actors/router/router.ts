@@ -15,13 +15,14 @@ import { ErrorCode, RpcError } from '../../core/rpc/errors.js';
 import type { Transport } from '../../core/rpc/transport.js';
 import { DownstreamSession } from '../downstream/downstream.js';
 import { ALL_KINDS, type UpstreamStatus } from './facade.js';
-import type { InflightRequest } from './inflight.js';
+import type { RequestInFlight } from './inflight.js';
 import { type RouterParts, wireParts } from './parts.js';
 import { type ReloadResult, reloadRouter } from './reload.js';
 import type { RouterOptions, RouterStats, UpstreamsView } from './routerOptions.js';
 import { StartupWait } from './startupWait.js';
 
 export type { UpstreamStatus } from './facade.js';
+export type { RequestInFlight } from './inflight.js';
 export { VERSION } from './parts.js';
 export type { RouterOptions, RouterStats, UpstreamsView } from './routerOptions.js';
 
@@ -149,9 +150,9 @@ export class Router {
     return this.#parts.upstreams.status();
   }
 
-  /** The `limit` oldest routed requests in flight, oldest first (status views). */
-  requests(limit = 20): InflightRequest[] {
-    return this.#parts.inflight.oldest(limit);
+  /** The `limit` oldest routed requests in flight, oldest first, with their age (status views). */
+  requests(limit = 20): RequestInFlight[] {
+    return this.#parts.inflight.oldest(limit, this.#parts.scheduler.now());
   }
 
   stats(): RouterStats {

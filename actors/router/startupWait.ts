@@ -3,7 +3,7 @@
  *
  * - `served` resolves once every enabled upstream is ready or failed, or after `graceMs`,
  *   whichever comes first: clients' `initialize` and first list calls wait for it, so one
- *   upstream that never answers does not hold every client (issue 13). Upstreams still
+ *   upstream that never answers does not hold every client. Upstreams still
  *   starting then are named on the log, again every `reminderMs`, and announced with
  *   `list_changed` when they come.
  * - `promise` (settled) resolves once every enabled upstream is ready or failed, or after

@@ -3,7 +3,7 @@
  *
  * The routes run when the connection calls its handler, which subscribes at once: they resolve
  * synchronously and throw their errors (the connection answers a throw as it answers an
- * error), with no `defer` layer on the hot path (issue 14).
+ * error), with no `defer` layer on the hot path.
  */
 import { map } from 'rxjs';
 import { ErrorCode, RpcError } from '../../core/rpc/errors.js';

@@ -2,7 +2,7 @@
  * A name the catalog does not know may belong to an upstream that is down right now (it
  * failed, is backing off before a restart, or is still starting): its items left the catalog
  * with it. Such a call is answered with the retryable -32011 naming the upstream and when it
- * is expected back, instead of -32602 "Unknown tool" (issue 13, item 6). The upstream is
+ * is expected back, instead of -32602 "Unknown tool". The upstream is
  * found by the names it exposed before (remembered by the router) or by its prefix.
  */
 import { ErrorCode, RpcError } from '../../core/rpc/errors.js';

@@ -14,6 +14,16 @@ export interface HealthUpstream {
   [key: string]: unknown;
 }
 
+/** One routed request in flight, as `/readyz` lists the oldest (no session, id or principal). */
+export interface RequestSummary {
+  readonly upstream: string;
+  readonly method: string;
+  readonly ageMs: number;
+  readonly state: 'queued' | 'running' | 'done';
+  /** 0-based place in the upstream's queue, while queued. */
+  readonly queuePosition?: number;
+}
+
 export interface HealthAnswer {
   status: number;
   body: {
@@ -21,6 +31,8 @@ export interface HealthAnswer {
     rule?: ReadinessRule;
     /** Names the rule needs that are not ready. */
     notReady?: string[];
+    /** `/readyz`: the oldest routed requests in flight, oldest first. */
+    requests?: RequestSummary[];
     upstreams: HealthUpstream[];
   };
 }

@@ -36,30 +36,6 @@ const IGNORED_PREFIXES = [
   'bench/peers/node_modules/',
 ];
 
-/**
- * TEMPORARY: files other engineers are rewriting while this check landed; each still holds a
- * tracker-number reference that its rewrite replaces. This list must shrink to empty.
- */
-const ISSUE_REFERENCE_ALLOWED_FOR_NOW = new Set<string>([
-  'actors/router/README.md',
-  'actors/routes/README.md',
-  'actors/router/forward.ts',
-  'actors/router/logLevels.ts',
-  'actors/router/router.ts',
-  'actors/router/startupWait.ts',
-  'actors/routes/named.ts',
-  'actors/routes/unavailable.ts',
-  'actors/upstream/upstreamCall.ts',
-  'core/rpc/deadlines.ts',
-  'core/rpc/outboundRequests.ts',
-]);
-
-/** TEMPORARY, same reason: READMEs being rewritten elsewhere whose paths are not checked yet. */
-const PATH_CHECK_SKIPPED_FOR_NOW = new Set<string>([
-  'actors/router/README.md',
-  'actors/routes/README.md',
-]);
-
 const KNOWN_EXTENSIONS =
   /\.(ts|mts|cts|js|mjs|cjs|json|md|wat|wasm|yml|yaml|sh|svg|cfg|conf|toml|txt|html|cpuprofile)$/;
 const CODE_EXTENSIONS = /\.(ts|mts|cts|js|mjs|cjs|wat)$/;
@@ -143,7 +119,6 @@ describe('READMEs', () => {
   it('name only paths that exist', () => {
     const missing: string[] = [];
     for (const readme of readmes) {
-      if (PATH_CHECK_SKIPPED_FOR_NOW.has(readme)) continue;
       const dir = dirname(readme);
       const lines = proseLines(readFileSync(join(root, readme), 'utf8'));
       lines.forEach((line, index) => {
@@ -163,11 +138,7 @@ describe('READMEs', () => {
 describe('tracker-number references', () => {
   it('appear in no README, note or source file', () => {
     const offenders: string[] = [];
-    const scanned = files.filter(
-      (file) =>
-        (file.endsWith('.md') || CODE_EXTENSIONS.test(file)) &&
-        !ISSUE_REFERENCE_ALLOWED_FOR_NOW.has(file),
-    );
+    const scanned = files.filter((file) => file.endsWith('.md') || CODE_EXTENSIONS.test(file));
     for (const file of scanned) {
       readFileSync(join(root, file), 'utf8')
         .split('\n')
@@ -177,10 +148,5 @@ describe('tracker-number references', () => {
         });
     }
     expect(offenders, `references to fix:\n${offenders.join('\n')}`).toEqual([]);
-  });
-
-  it('the temporary allow-list names files that exist', () => {
-    for (const file of ISSUE_REFERENCE_ALLOWED_FOR_NOW)
-      expect(existsSync(join(root, file)), file).toBe(true);
   });
 });

@@ -186,6 +186,44 @@ describe('observability of the CLI (HTTP facade, --metrics listener, JSON logs)'
     expect((await fetch(`${base}/metrics`, { method: 'POST' })).status).toBe(405);
   });
 
+  it('/readyz and mcp-mux status list the oldest routed requests in flight, from the in-flight index', async () => {
+    type Listed = { upstream: string; method: string; state: string; ageMs: number };
+    const readyRequests = async (): Promise<Listed[]> =>
+      ((await (await fetch(`${base}/readyz`)).json()) as { requests: Listed[] }).requests;
+    expect(await readyRequests()).toEqual([]);
+    const stop = new AbortController();
+    const call = client
+      .callTool({ name: 'rec__wait', arguments: { ms: 30_000 } }, undefined, {
+        signal: stop.signal,
+      })
+      .catch(() => 'cancelled');
+    try {
+      const listed = await until(
+        async () => {
+          const requests = await readyRequests();
+          return requests.length === 1 ? requests : undefined;
+        },
+        10_000,
+        'the call to be listed',
+      );
+      expect(listed[0]).toMatchObject({ upstream: 'rec', method: 'tools/call', state: 'running' });
+      expect(listed[0]?.ageMs).toBeGreaterThanOrEqual(0);
+      const status = spawnNode([cliPath, 'status', '--url', httpUrl, '--once']);
+      await until(() => status.child.exitCode !== null, 10_000, 'status to exit');
+      const lines = status.output().trim().split('\n');
+      const title = lines.indexOf('oldest requests in flight');
+      expect(title).toBeGreaterThan(0);
+      expect(lines[title + 1]?.split(/\s+/)).toEqual(['UPSTREAM', 'METHOD', 'STATE', 'AGE']);
+      expect(lines[title + 2]?.split(/\s+/).slice(0, 3)).toEqual(['rec', 'tools/call', 'running']);
+    } finally {
+      stop.abort();
+    }
+    expect(await call).toBe('cancelled');
+    expect(
+      await until(async () => (await readyRequests()).length === 0, 10_000, 'the call to leave'),
+    ).toBe(true);
+  });
+
   it("passes a client's trace id in _meta through to the upstream", async () => {
     const result = (await client.callTool({
       name: 'rec__echo-meta',

@@ -94,12 +94,15 @@ describe('InflightIndex', () => {
     track(undefined, 7, 'a');
     const ids = (records: Iterable<{ id: unknown; moment: number }>) =>
       [...records].map((r) => `${String(r.id)}@${r.moment}`);
+    const oldest = (limit: number) =>
+      inflight.oldest(limit, 50).map((r) => `${String(r.id)}:${r.upstream}+${r.ageMs}`);
     expect(ids(inflight.toUpstream('a')).sort()).toEqual(['1@1', '7@3']);
-    expect(ids(inflight.oldest(2))).toEqual(['1@1', '1@2']);
+    // Started at 42 on the index's clock, listed at 50.
+    expect(oldest(2)).toEqual(['1:a+8', '1:b+8']);
     first.unsubscribe();
     expect(ids(inflight.toUpstream('a'))).toEqual(['7@3']);
-    expect(ids(inflight.oldest(10))).toEqual(['1@2', '7@3']);
-    expect(inflight.oldest(0)).toEqual([]);
+    expect(oldest(10)).toEqual(['1:b+8', '7:a+8']);
+    expect(inflight.oldest(0, 50)).toEqual([]);
   });
 
   it('cancel fails the request toward the client and ends it upstream', async () => {
