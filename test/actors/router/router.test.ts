@@ -1,6 +1,7 @@
 /**
- * A downstream session through a Router with no upstreams, over a memory pair: what is
- * answered before and after initialize, and version negotiation.
+ * The Router with no upstreams, a client connected over a memory pair: what the router's
+ * sessions answer before and after initialize (its serverInfo, capabilities and version
+ * negotiation), and that a session's machine closes with its transport.
  */
 import { lastValueFrom, toArray } from 'rxjs';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -50,7 +51,7 @@ afterEach(async () => {
   await Promise.all(routers.splice(0).map((r) => r.close()));
 });
 
-describe('downstream session', () => {
+describe('Router: a connected client session', () => {
   it('answers ping before initialize', async () => {
     const { call, session } = connect();
     expect(await call('ping')).toEqual({});
