@@ -1,11 +1,11 @@
 /**
- * The open-connection bound of a listener (issue 12, item 1): idle TCP connections count,
+ * The open-connection bound of a listener: idle TCP connections count,
  * one past the bound gets `503` and is closed at once, and a slot freed is usable again.
  */
 import { connect, type Socket } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createHttpFacade } from '../../../transports/http/httpFacade.js';
-import { createWebSocketFacade } from '../../../transports/websocket/websocketServer.js';
+import { createHttpFacade } from '../../transports/http/httpFacade.js';
+import { createWebSocketFacade } from '../../transports/websocket/websocketServer.js';
 
 const cleanups: (() => Promise<void> | void)[] = [];
 afterEach(async () => {
