@@ -1,5 +1,5 @@
 /**
- * The CLI says what happened (issue 13, item 6), run as a real process (dist/bin/mcp-mux.js):
+ * The CLI says what happened, run as a real process (dist/bin/mcp-mux.js):
  * `--help` on stdout explaining `inspect`, `--version`, an invalid `--log-level` refused, an
  * unknown flag with mcp-mux's own message, a port in use in one line without a stack.
  */
