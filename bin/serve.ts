@@ -118,8 +118,3 @@ export async function serve(router: Router, log: Logger, options: ServeOptions):
   await new Promise<void>(() => {});
   return 0;
 }
-
-/** The stdio router alone (the CLI's default). */
-export function serveStdio(router: Router, log: Logger): Promise<number> {
-  return serve(router, log, { stdio: true });
-}

@@ -47,7 +47,6 @@ export {
   StdioClientTransport,
   type StdioServerOptions,
   StdioServerTransport,
-  spawnStdio,
 } from './stdio.js';
 export { DEFAULT_MAX_BUFFERED_BYTES, type StreamTransportOptions } from './streamTransport.js';
 export {

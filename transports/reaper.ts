@@ -45,11 +45,6 @@ exit 0
 let reaper: ChildProcess | undefined;
 let failed = false;
 
-/** The watchdog's pid (started lazily), or undefined where there is none. */
-export function reaperPid(): number | undefined {
-  return reaper?.pid;
-}
-
 function start(): ChildProcess | undefined {
   if (failed || process.platform === 'win32') return undefined;
   if (reaper) return reaper;

@@ -269,11 +269,6 @@ export class StdioClientTransport extends StreamTransport {
   }
 }
 
-/** Starts an upstream server as a child process (see `StdioClientTransport`). */
-export function spawnStdio(options: StdioClientOptions): StdioClientTransport {
-  return new StdioClientTransport(options);
-}
-
 /**
  * The variables a stdio child gets from the router's environment by default: what a program
  * needs to find binaries, its home, temp files and locale (the official SDKs' list, plus

@@ -44,7 +44,6 @@ export {
 export {
   CONTEXT_META_KEYS,
   claimsModern,
-  headerMismatch,
   META,
   ModernErrorCode,
   missingRequiredClientCapability,
@@ -83,5 +82,4 @@ export {
   type LegacyVersion,
   MODERN_VERSIONS,
   negotiateVersion,
-  type ProtocolVersion,
 } from './versions.js';

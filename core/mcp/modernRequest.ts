@@ -72,9 +72,6 @@ export const missingRequiredClientCapability = (required: JsonObject, why: strin
     { requiredCapabilities: required },
   );
 
-export const headerMismatch = (message: string): RpcError =>
-  new RpcError(ModernErrorCode.HeaderMismatch, `Header mismatch: ${message}`);
-
 const missingMeta = (key: string): RpcError =>
   new RpcError(ErrorCode.InvalidParams, `Invalid params: _meta["${key}"] is required`, {
     missing: key,

@@ -6,7 +6,6 @@ export const LEGACY_VERSIONS = ['2024-11-05', '2025-03-26', '2025-06-18', '2025-
 export const MODERN_VERSIONS = ['2026-07-28'] as const;
 
 export type LegacyVersion = (typeof LEGACY_VERSIONS)[number];
-export type ProtocolVersion = LegacyVersion | (typeof MODERN_VERSIONS)[number];
 
 export const LATEST_LEGACY_VERSION: LegacyVersion = '2025-11-25';
 

@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import { bucketDelta, bucketsOf, parsePromText, quantile } from '../../bin/promText.js';
-import { renderStatus } from '../../bin/status.js';
 
 const TEXT = `# HELP mcp_mux_upstream_duration_seconds x
 # TYPE mcp_mux_upstream_duration_seconds histogram
@@ -16,7 +15,7 @@ mcp_mux_upstream_restarts_total{upstream="a"} 2
 mcp_mux_upstream_last_restart_info{upstream="a",reason="exit \\"3\\""} 1
 `;
 
-describe('Prometheus text and the status table', () => {
+describe('Prometheus text', () => {
   it('parses samples with labels (escaped quotes included)', () => {
     const samples = parsePromText(TEXT);
     expect(samples).toHaveLength(10);
@@ -30,39 +29,5 @@ describe('Prometheus text and the status table', () => {
     expect(quantile(new Map(), 0.5)).toBeUndefined();
     const delta = bucketDelta(buckets, buckets);
     expect(quantile(delta, 0.5)).toBeUndefined();
-  });
-
-  it('renders one row per upstream with state, load, latency and restarts', () => {
-    const table = renderStatus(
-      { status: 'ready', upstreams: [{ name: 'a', state: 'ready', health: 'ready', tools: 4 }] },
-      parsePromText(TEXT),
-      undefined,
-    );
-    const [title, header, row] = table.trim().split('\n');
-    expect(title).toBe('mcp-mux: ready');
-    expect(header?.split(/\s+/)).toEqual([
-      'UPSTREAM',
-      'STATE',
-      'HEALTH',
-      'TOOLS',
-      'IN-FLIGHT',
-      'QUEUED',
-      'P50',
-      'P99',
-      'REQS',
-      'RESTARTS',
-    ]);
-    expect(row?.split(/\s+/)).toEqual([
-      'a',
-      'ready',
-      'ready',
-      '4',
-      '3',
-      '1',
-      '5.50ms',
-      '91.0ms',
-      '100',
-      '2',
-    ]);
   });
 });

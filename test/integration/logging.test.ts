@@ -147,12 +147,14 @@ describe('logging through the CLI', () => {
     expect(await setLevels()).toEqual(['info', 'debug', 'info', 'warning']);
   });
 
-  it('answers an unknown level with -32602', async () => {
+  it('answers an unknown level with -32602 naming the level and the valid ones', async () => {
     const error = await cli.client.setLoggingLevel('loud' as never).then(
       () => undefined,
       (e: unknown) => e as McpError,
     );
     expect(error?.code).toBe(-32602);
+    expect(error?.message).toContain('params.level must be one of debug, info');
+    expect(error?.data).toEqual({ level: 'loud' });
   });
 
   it('sent only messages valid under 2025-11-25, to every session', () => {

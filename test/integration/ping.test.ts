@@ -72,7 +72,15 @@ describe('ping through the CLI', () => {
     }
   });
 
-  it('sent only messages valid under 2025-11-25', () => {
+  it('sent only messages valid under 2025-11-25: its ping and tool results included', async () => {
+    const from = cli.sent.length;
+    expect(await cli.client.ping()).toEqual({});
+    await cli.client.callTool({ name: 's__ping-router', arguments: {} });
+    // The requests this test sent, and the responses the facade gave them, are on the record.
+    const ids = cli.sent.slice(from).flatMap((m) => ('method' in m && 'id' in m ? [m.id] : []));
+    expect(ids).toHaveLength(2);
+    const answered = cli.wire.filter((m) => 'result' in m && ids.includes(m.id));
+    expect(answered).toHaveLength(2);
     expectSchemaValid('2025-11-25', cli);
   });
 });

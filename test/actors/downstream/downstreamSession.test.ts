@@ -1,121 +1,97 @@
-/**
- * A downstream session through a Router with no upstreams, over a memory pair: what is
- * answered before and after initialize, and version negotiation.
- */
-import { lastValueFrom, toArray } from 'rxjs';
-import { afterEach, describe, expect, it } from 'vitest';
-import { Router } from '../../../actors/router/router.js';
-import { parseConfig } from '../../../core/config/config.js';
-import { Connection } from '../../../core/rpc/connection.js';
-import { RpcError } from '../../../core/rpc/errors.js';
-import type { JsonObject } from '../../../core/rpc/jsonrpc.js';
-import { createMemoryPair } from '../../../transports/memory.js';
+/** The downstream session machine alone: what each state allows (its guards) and its context. */
 
-const routers: Router[] = [];
+import { describe, expect, it } from 'vitest';
+import { createActor, fromPromise } from 'xstate';
+import { downstreamSessionMachine } from '../../../actors/downstream/downstreamSession.js';
 
-function connect() {
-  const router = new Router(parseConfig({ mcpServers: {} }), {
-    openTransport: async () => {
-      throw new Error('no upstreams in this test');
-    },
-  });
-  routers.push(router);
-  void router.start();
-  const [client, server] = createMemoryPair();
-  const session = router.connect(server);
-  const connection = new Connection(client);
-  const call = async (method: string, params?: JsonObject) => {
-    const events = await lastValueFrom(connection.request$(method, params).pipe(toArray()));
-    const last = events.at(-1);
-    if (last?.kind !== 'result') throw new Error('no result');
-    return last.result;
-  };
-  const failure = (method: string, params?: JsonObject) =>
-    call(method, params).then(
-      () => {
-        throw new Error(`${method} unexpectedly succeeded`);
-      },
-      (error: unknown) => error as RpcError,
-    );
-  return { router, session, connection, call, failure };
+const request = (method: string) => ({ type: 'REQUEST', method }) as const;
+const initialize = {
+  type: 'INITIALIZE',
+  protocolVersion: '2025-06-18',
+  clientCapabilities: { sampling: {} },
+  clientInfo: { name: 'c', version: '1' },
+} as const;
+
+function actor() {
+  return createActor(downstreamSessionMachine, { input: { sessionId: '1' } }).start();
 }
 
-const init = (protocolVersion: string) => ({
-  protocolVersion,
-  capabilities: { sampling: {} },
-  clientInfo: { name: 'test', version: '1' },
-});
-
-afterEach(async () => {
-  await Promise.all(routers.splice(0).map((r) => r.close()));
-});
-
-describe('downstream session', () => {
-  it('answers ping before initialize', async () => {
-    const { call, session } = connect();
-    expect(await call('ping')).toEqual({});
-    expect(session.state).toBe('awaitingInitialize');
+describe('downstream session machine', () => {
+  it('before initialize: only ping and initialize are allowed, no notifications', () => {
+    const snapshot = actor().getSnapshot();
+    expect(snapshot.can(request('ping'))).toBe(true);
+    expect(snapshot.can(request('tools/list'))).toBe(false);
+    expect(snapshot.can(initialize)).toBe(true);
+    expect(snapshot.can({ type: 'NOTIFY' })).toBe(false);
+    expect(snapshot.can({ type: 'SET_LOG_LEVEL', level: 'debug' })).toBe(false);
   });
 
-  it('rejects other requests before initialize with a clear error', async () => {
-    const { failure } = connect();
-    const error = await failure('tools/list');
-    expect(error).toBeInstanceOf(RpcError);
-    expect(error.code).toBe(-32600);
-    expect(error.message).toContain('"initialize"');
-    expect(error.message).toContain('tools/list');
+  it('initialize fills the context; a second initialize is not allowed', () => {
+    const a = actor();
+    a.send(initialize);
+    const snapshot = a.getSnapshot();
+    expect(snapshot.value).toBe('initializing');
+    expect(snapshot.context).toEqual({
+      sessionId: '1',
+      protocolVersion: '2025-06-18',
+      clientCapabilities: { sampling: {} },
+      clientInfo: { name: 'c', version: '1' },
+    });
+    expect(snapshot.can(initialize)).toBe(false);
+    expect(snapshot.can(request('tools/list'))).toBe(true);
+    expect(snapshot.can({ type: 'NOTIFY' })).toBe(true);
   });
 
-  it('answers initialize with the client version when supported, and records the context', async () => {
-    const { call, session } = connect();
-    const result = await call('initialize', init('2024-11-05'));
-    expect(result.protocolVersion).toBe('2024-11-05');
-    expect(result.serverInfo).toMatchObject({ name: 'mcp-mux' });
-    expect(result.capabilities).toMatchObject({ tools: { listChanged: true } });
-    expect(session.context.clientCapabilities).toEqual({ sampling: {} });
-    expect(session.state).toBe('initializing');
+  it('a routed request while initializing readies the session (lenient); ping does not', () => {
+    const a = actor();
+    a.send(initialize);
+    a.send(request('ping'));
+    expect(a.getSnapshot().value).toBe('initializing');
+    a.send(request('tools/list'));
+    expect(a.getSnapshot().value).toBe('ready');
+    expect(a.getSnapshot().can(request('initialize'))).toBe(false);
   });
 
-  it('answers an unknown version with the latest it supports', async () => {
-    const { call } = connect();
-    const result = await call('initialize', init('2099-01-01'));
-    expect(result.protocolVersion).toBe('2025-11-25');
+  it('keeps the log level in its context', () => {
+    const a = actor();
+    a.send(initialize);
+    a.send({ type: 'INITIALIZED' });
+    a.send({ type: 'SET_LOG_LEVEL', level: 'error' });
+    expect(a.getSnapshot().context.logLevel).toBe('error');
   });
 
-  it('moves to ready on notifications/initialized and serves lists', async () => {
-    const { call, connection, session } = connect();
-    await call('initialize', init('2025-06-18'));
-    connection.notify('notifications/initialized');
-    expect(session.state).toBe('ready');
-    expect(await call('tools/list')).toEqual({ tools: [] });
+  it('CLOSE invokes closeConnection and ends closed; nothing is allowed while closing', async () => {
+    let closes = 0;
+    let finish: () => void = () => {};
+    const machine = downstreamSessionMachine.provide({
+      actors: {
+        closeConnection: fromPromise(
+          () =>
+            new Promise<void>((resolve) => {
+              closes++;
+              finish = resolve;
+            }),
+        ),
+      },
+    });
+    const a = createActor(machine, { input: { sessionId: '1' } }).start();
+    a.send(initialize);
+    a.send({ type: 'CLOSE' });
+    a.send({ type: 'CLOSE' });
+    expect(a.getSnapshot().value).toBe('closing');
+    expect(a.getSnapshot().hasTag('open')).toBe(false);
+    expect(a.getSnapshot().can(request('ping'))).toBe(false);
+    expect(a.getSnapshot().can({ type: 'NOTIFY' })).toBe(false);
+    finish();
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(a.getSnapshot().value).toBe('closed');
+    expect(a.getSnapshot().status).toBe('done');
+    expect(closes).toBe(1);
   });
 
-  it('is lenient: a request before notifications/initialized is served and readies the session', async () => {
-    const { call, session } = connect();
-    await call('initialize', init('2025-06-18'));
-    expect(await call('tools/list')).toEqual({ tools: [] });
-    expect(session.state).toBe('ready');
-  });
-
-  it('refuses a second initialize', async () => {
-    const { call, failure } = connect();
-    await call('initialize', init('2025-06-18'));
-    const error = await failure('initialize', init('2025-06-18'));
-    expect(error.code).toBe(-32600);
-  });
-
-  it('answers an unknown method with -32601 naming it', async () => {
-    const { call, failure } = connect();
-    await call('initialize', init('2025-06-18'));
-    const error = await failure('nope/never');
-    expect(error.code).toBe(-32601);
-    expect(error.message).toContain('nope/never');
-  });
-
-  it('closes its machine when the transport closes', async () => {
-    const { connection, session } = connect();
-    await connection.close();
-    await session.closed;
-    expect(session.state).toBe('closed');
+  it('CLOSED (the transport closed) ends it from any state', () => {
+    const a = actor();
+    a.send({ type: 'CLOSED' });
+    expect(a.getSnapshot().value).toBe('closed');
   });
 });

@@ -244,5 +244,6 @@ describe('subscriptions/listen over one connection', () => {
       lastValueFrom(client.request$('subscriptions/listen', { _meta: META })),
     );
     expect(error.code).toBe(-32602);
+    expect(error.message).toBe('subscriptions/listen: params.notifications must be an object');
   });
 });

@@ -1,12 +1,12 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { WebSocket } from 'ws';
-import type { CloseReason, FrameError, Transport } from '../../core/rpc/transport.js';
+import type { CloseReason, FrameError, Transport } from '../../../core/rpc/transport.js';
 import {
   createWebSocketFacade,
   type WebSocketFacade,
   type WebSocketFacadeOptions,
-} from '../../transports/websocket/websocketServer.js';
-import { until } from './http/fixtures.js';
+} from '../../../transports/websocket/websocketServer.js';
+import { until } from '../http/fixtures.js';
 
 let facade: WebSocketFacade | undefined;
 const sockets: WebSocket[] = [];

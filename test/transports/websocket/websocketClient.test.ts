@@ -1,13 +1,13 @@
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { WebSocketServer } from 'ws';
-import type { CloseReason, Transport } from '../../core/rpc/transport.js';
-import { WebSocketClientTransport } from '../../transports/websocket/websocketClient.js';
+import type { CloseReason, Transport } from '../../../core/rpc/transport.js';
+import { WebSocketClientTransport } from '../../../transports/websocket/websocketClient.js';
 import {
   createWebSocketFacade,
   type WebSocketFacade,
-} from '../../transports/websocket/websocketServer.js';
-import { until } from './http/fixtures.js';
+} from '../../../transports/websocket/websocketServer.js';
+import { until } from '../http/fixtures.js';
 
 let facade: WebSocketFacade | undefined;
 let client: WebSocketClientTransport | undefined;

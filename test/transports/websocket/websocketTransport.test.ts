@@ -2,11 +2,11 @@
 import { EventEmitter } from 'node:events';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { WebSocket } from 'ws';
-import { RawJson } from '../../core/rpc/envelopeScan.js';
-import { stringStopsStats } from '../../core/rpc/stringStops.js';
-import type { CloseReason } from '../../core/rpc/transport.js';
-import { materialized } from '../../core/rpc/wire.js';
-import { WebSocketTransport } from '../../transports/websocket/websocketTransport.js';
+import { RawJson } from '../../../core/rpc/envelopeScan.js';
+import { stringStopsStats } from '../../../core/rpc/stringStops.js';
+import type { CloseReason } from '../../../core/rpc/transport.js';
+import { materialized } from '../../../core/rpc/wire.js';
+import { WebSocketTransport } from '../../../transports/websocket/websocketTransport.js';
 
 class FakeSocket extends EventEmitter {
   readyState: number = WebSocket.OPEN;

@@ -10,8 +10,11 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createLogger, type Logger } from '../../core/log.js';
 import type { CloseReason } from '../../core/rpc/transport.js';
 import { killTrackedGroups } from '../../transports/processGroup.js';
-import { type StdioClientOptions, StdioClientTransport } from '../../transports/stdio.js';
-import { DEFAULT_INHERITED_ENV } from '../../transports/stdioClient.js';
+import {
+  DEFAULT_INHERITED_ENV,
+  type StdioClientOptions,
+  StdioClientTransport,
+} from '../../transports/stdioClient.js';
 
 const open: StdioClientTransport[] = [];
 afterEach(async () => {
