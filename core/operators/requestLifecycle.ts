@@ -90,6 +90,9 @@ export function requestLifecycle<T>(config: RequestLifecycleConfig): MonoTypeOpe
     });
 }
 
+/** What a lifecycle keeps once torn down: nothing of its request. */
+const ENDED: RequestLifecycleConfig = { cancel: () => {} };
+
 /** The timer's work: shared by every request (the lifecycle is the action's state). */
 function check<T>(this: SchedulerAction<Lifecycle<T>>, life: Lifecycle<T> | undefined): void {
   life?.onTimer(this);
@@ -101,8 +104,13 @@ class Lifecycle<T> extends Subscription implements Observer<T>, Timed {
   running = true;
   /** Waiting in the shared deadline FIFO (set by `Deadlines`). */
   queued = false;
-  readonly #subscriber: Subscriber<T>;
-  readonly #config: RequestLifecycleConfig;
+  /**
+   * Both dropped at teardown: a settled lifecycle may wait in a shared `Deadlines` FIFO until
+   * its deadline comes up, and must not keep the request (its consumer, its params through the
+   * `cancel` closure) alive meanwhile: survivors of the young generation cost GC time.
+   */
+  #subscriber: Subscriber<T> | undefined;
+  #config: RequestLifecycleConfig;
   readonly #scheduler: SchedulerLike;
   readonly #idle: number | undefined;
   readonly #maxTotal: number | undefined;
@@ -149,7 +157,7 @@ class Lifecycle<T> extends Subscription implements Observer<T>, Timed {
       this.#progressCount++;
       if (this.#resetOnProgress) this.#lastValueAt = this.#scheduler.now();
     }
-    this.#subscriber.next(value);
+    this.#subscriber?.next(value);
   }
 
   error(error: unknown): void {
@@ -157,14 +165,14 @@ class Lifecycle<T> extends Subscription implements Observer<T>, Timed {
     if (this.#config.cancelOnError?.(error) === true) this.#failLocally(error);
     else {
       this.#settle();
-      this.#subscriber.error(error);
+      this.#subscriber?.error(error);
     }
   }
 
   complete(): void {
     if (!this.running) return;
     this.#settle();
-    this.#subscriber.complete();
+    this.#subscriber?.complete();
   }
 
   /** The consumer's teardown (unsubscription, or after the request settled). */
@@ -179,6 +187,8 @@ class Lifecycle<T> extends Subscription implements Observer<T>, Timed {
       this.#listening = false;
       this.#config.signal?.removeEventListener('abort', this);
     }
+    this.#subscriber = undefined;
+    this.#config = ENDED;
     super.unsubscribe();
   }
 
@@ -187,7 +197,7 @@ class Lifecycle<T> extends Subscription implements Observer<T>, Timed {
     if (!this.running) return;
     this.#settle();
     this.#config.cancel(error);
-    this.#subscriber.error(error);
+    this.#subscriber?.error(error);
   }
 
   #settle(): void {

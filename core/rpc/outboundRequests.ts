@@ -21,7 +21,12 @@ import {
   throwError,
 } from 'rxjs';
 import type { Logger } from '../log.js';
-import { abortError, Deadlines, requestLifecycle } from '../operators/index.js';
+import {
+  abortError,
+  Deadlines,
+  type RequestLifecycleConfig,
+  requestLifecycle,
+} from '../operators/index.js';
 import { RawJson } from './envelopeScan.js';
 import { ErrorCode, LocalError, RpcError } from './errors.js';
 import { InflightTable, type OutboundRequest } from './inflight.js';
@@ -108,19 +113,29 @@ export class OutboundRequests {
     const id = this.#nextId++;
     return new Observable<RequestEvent>((subscriber) =>
       this.#start(subscriber, id, method, params, options),
-    ).pipe(
-      requestLifecycle({
-        timeout: options?.timeout,
-        maxTotalTimeout: options?.maxTotalTimeout,
-        resetTimeoutOnProgress: options?.resetTimeoutOnProgress,
-        signal,
-        scheduler: this.#scheduler,
-        deadlines: this.#deadlines,
-        method,
-        meta: { method, id },
-        cancel: (reason) => this.#abandon(id, reason),
-      }),
-    );
+    ).pipe(requestLifecycle(this.#lifecycle(id, method, options)));
+  }
+
+  /**
+   * The lifecycle of request `id`, made in a scope without its params: its `cancel` closure
+   * must not keep them alive (a settled request's lifecycle may wait in `#deadlines`).
+   */
+  #lifecycle(
+    id: number,
+    method: string,
+    options: RequestOptions | undefined,
+  ): RequestLifecycleConfig {
+    return {
+      timeout: options?.timeout,
+      maxTotalTimeout: options?.maxTotalTimeout,
+      resetTimeoutOnProgress: options?.resetTimeoutOnProgress,
+      signal: options?.signal,
+      scheduler: this.#scheduler,
+      deadlines: this.#deadlines,
+      method,
+      meta: { method, id },
+      cancel: (reason) => this.#abandon(id, reason),
+    };
   }
 
   onResponse(response: JsonRpcResponse): void {
