@@ -7,7 +7,8 @@
  *   plain limit from subscription when `resetTimeoutOnProgress` is false; `maxTotalTimeout` is a
  *   limit from subscription however much progress arrives; `max-total-timeout` wins a tie.
  *   Limits that are undefined, NaN or Infinity mean none. The error (`LocalError`) carries what
- *   was seen: the limits, `elapsed`, `progressCount`, `idleFor` and the caller's `meta`.
+ *   was seen: the request's `method` and `id`, the limits, `elapsed`, `progressCount`,
+ *   `idleFor` and the caller's `meta`.
  * - Abort: `signal` aborting fails the request with `LocalError('cancelled')`; an already
  *   aborted signal fails it at subscription, before the source is subscribed (nothing is sent).
  * - Cancellation is unsubscription: `cancel(reason)` runs at most once, while the source is
@@ -54,9 +55,11 @@ export interface RequestLifecycleConfig {
   scheduler?: SchedulerLike | undefined;
   /** A deadline FIFO shared with other requests on the same scheduler (deadlines.ts). */
   deadlines?: Deadlines | undefined;
-  /** Names the request in error messages (the abort's). */
+  /** Names the request in error messages and in a timeout's `details`. */
   method?: string | undefined;
-  /** Copied into a timeout's `details` (e.g. the request's method and id). */
+  /** The request's id on its connection, in a timeout's `details`. */
+  id?: number | string | undefined;
+  /** Copied into a timeout's `details`. */
   meta?: Record<string, unknown> | undefined;
 }
 
@@ -261,9 +264,12 @@ class Lifecycle<T> extends Subscription implements Observer<T>, Timed {
           ? `Request timed out: no progress for ${idle} ms (${progressCount} progress notifications in ${elapsed} ms)`
           : `Request timed out after ${idle} ms (${progressCount} progress notifications)`
         : `Request exceeded its maximum total time of ${maxTotal} ms (${progressCount} progress notifications)`;
+    const { method, id, meta } = this.#config;
     this.#failLocally(
       new LocalError(code, message, {
-        ...this.#config.meta,
+        ...(method === undefined ? {} : { method }),
+        ...(id === undefined ? {} : { id }),
+        ...meta,
         ...(idle === undefined ? {} : { idle }),
         ...(maxTotal === undefined ? {} : { maxTotal }),
         elapsed,

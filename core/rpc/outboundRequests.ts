@@ -133,7 +133,7 @@ export class OutboundRequests {
       scheduler: this.#scheduler,
       deadlines: this.#deadlines,
       method,
-      meta: { method, id },
+      id,
       cancel: (reason) => this.#abandon(id, reason),
     };
   }
