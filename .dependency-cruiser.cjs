@@ -1,7 +1,8 @@
 /**
  * Layering rules of mcp-mux (ARCHITECTURE.md §5), run by `npm run lint`:
  * transports → core, actors → core, bin/index.ts → everything; no import cycle anywhere
- * (type-only imports count); runtime code never imports an MCP SDK.
+ * (type-only imports count); a room is entered through its `index.ts`; runtime code never
+ * imports an MCP SDK.
  */
 /** @type {import('dependency-cruiser').IConfiguration} */
 module.exports = {
@@ -34,6 +35,40 @@ module.exports = {
       comment: 'actors/ depend on core/ only; the transports are given to them (bin/, index.ts).',
       from: { path: '^actors/' },
       to: { path: '^(transports|bin)/|^index\\.ts$' },
+    },
+    {
+      name: 'rooms-through-their-index',
+      severity: 'error',
+      comment:
+        'Runtime code enters another folder through its index.ts (its public surface): what a ' +
+        'folder does not export is free to change. Files of one folder import each other directly.',
+      from: { path: '^((core|actors|transports|bin)/)[^/]+$' },
+      to: { path: '^(core|actors|transports)/', pathNot: ['^$1[^/]+$', '/index[.]ts$'] },
+    },
+    {
+      name: 'rooms-through-their-index',
+      severity: 'error',
+      comment:
+        'Runtime code enters another folder through its index.ts (its public surface): what a ' +
+        'folder does not export is free to change. Files of one folder import each other directly.',
+      from: { path: '^((core|actors|transports)/[^/]+/)[^/]+$' },
+      to: { path: '^(core|actors|transports)/', pathNot: ['^$1[^/]+$', '/index[.]ts$'] },
+    },
+    {
+      name: 'rooms-through-their-index',
+      severity: 'error',
+      comment:
+        'Runtime code enters another folder through its index.ts (its public surface): what a ' +
+        'folder does not export is free to change. Files of one folder import each other directly.',
+      from: { path: '^(transports/[^/]+/[^/]+/)[^/]+$' },
+      to: { path: '^(core|actors|transports)/', pathNot: ['^$1[^/]+$', '/index[.]ts$'] },
+    },
+    {
+      name: 'rooms-through-their-index',
+      severity: 'error',
+      comment: 'The library entry enters every folder through its index.ts.',
+      from: { path: '^index[.]ts$' },
+      to: { path: '^(core|actors|transports)/', pathNot: '/index[.]ts$' },
     },
     {
       name: 'runtime-never-imports-an-sdk',

@@ -13,23 +13,27 @@
  *   ...
  *   await router.close();
  */
-import { Router, type RouterOptions } from './actors/router/router.js';
-import { parseConfig, type RouterConfig } from './core/config/config.js';
-import { createLogger } from './core/log.js';
-import { openUpstreamTransport } from './transports/fromConfig.js';
+import { Router, type RouterOptions } from './actors/router/index.js';
+import { parseConfig, type RouterConfig } from './core/config/index.js';
+import { createLogger } from './core/log/index.js';
+import { openUpstreamTransport } from './transports/index.js';
 
-export type { DownstreamSession } from './actors/downstream/downstream.js';
-export type { ReloadResult } from './actors/router/reload.js';
+export type { DownstreamSession } from './actors/downstream/index.js';
+export type { ReloadResult } from './actors/router/index.js';
 export {
   Router,
   type RouterOptions,
+  type Served,
+  serveOn,
   type UpstreamStatus,
   VERSION,
-} from './actors/router/router.js';
-export { type Served, serveOn } from './actors/router/serveOn.js';
-export type { Health, SupervisorStatus } from './actors/upstream/supervisor.js';
-export type { Upstream, UpstreamState } from './actors/upstream/upstream.js';
-export type { Principal } from './core/auth/principal.js';
+} from './actors/router/index.js';
+export type { Health, SupervisorStatus, Upstream, UpstreamState } from './actors/upstream/index.js';
+export type { Principal } from './core/auth/index.js';
+export type {
+  KeepalivePolicy,
+  RestartPolicy,
+} from './core/config/index.js';
 export {
   ConfigError,
   type ConfigIssue,
@@ -37,13 +41,10 @@ export {
   parseConfig,
   type RouterConfig,
   type UpstreamConfig,
-} from './core/config/config.js';
-export type {
-  KeepalivePolicy,
-  RestartPolicy,
-} from './core/config/supervisionConfig.js';
-export { createLogger, type Logger, silentLogger } from './core/log.js';
-export { LATEST_LEGACY_VERSION, LEGACY_VERSIONS } from './core/mcp/versions.js';
+} from './core/config/index.js';
+export { ErrorCode, LocalError, RpcError } from './core/errors/index.js';
+export { createLogger, type Logger, silentLogger } from './core/log/index.js';
+export { LATEST_LEGACY_VERSION, LEGACY_VERSIONS } from './core/mcp/index.js';
 export {
   liveness,
   MuxMetrics,
@@ -54,47 +55,48 @@ export {
   type RouterObserver,
   readiness,
 } from './core/observe/index.js';
-export {
-  Connection,
-  type ConnectionOptions,
-  type InboundEvent,
-  type RequestEvent,
-  type RequestOptions,
-} from './core/rpc/connection.js';
-export { ROUTED_RAW_MIN_CHARS } from './core/rpc/envelopeScan.js';
-export { ErrorCode, LocalError, RpcError } from './core/rpc/errors.js';
-export type { JsonRpcMessage } from './core/rpc/jsonrpc.js';
+export type { JsonRpcMessage } from './core/rpc/index.js';
 export {
   type BufferedTransport,
   type CloseReason,
+  Connection,
+  type ConnectionOptions,
   type ExchangeClientTransport,
   hasExchanges,
   hasStreams,
+  type InboundEvent,
   isBuffered,
+  type RequestEvent,
+  type RequestOptions,
+  ROUTED_RAW_MIN_CHARS,
   type SendOptions,
   type StreamedServerTransport,
   type Transport,
   type TransportServer,
-} from './core/rpc/transport.js';
-export { openUpstreamTransport } from './transports/fromConfig.js';
+} from './core/rpc/index.js';
 export {
   createHttpFacade,
+  createHttpHandler,
   type HttpFacade,
   type HttpFacadeOptions,
-} from './transports/http/httpFacade.js';
-export {
-  createHttpHandler,
   type HttpHandler,
   type HttpHandlerOptions,
-} from './transports/http/httpHandler.js';
-export { createMemoryPair, type MemoryTransportEnd } from './transports/memory.js';
-export { fromSdkTransport, type SdkTransport, toSdkTransport } from './transports/sdkAdapter.js';
-export { type StdioServerOptions, StdioServerTransport } from './transports/stdio.js';
+} from './transports/http/index.js';
+export {
+  createMemoryPair,
+  fromSdkTransport,
+  type MemoryTransportEnd,
+  openUpstreamTransport,
+  type SdkTransport,
+  type StdioServerOptions,
+  StdioServerTransport,
+  toSdkTransport,
+} from './transports/index.js';
 export {
   createWebSocketFacade,
   type WebSocketFacade,
   type WebSocketFacadeOptions,
-} from './transports/websocket/websocketServer.js';
+} from './transports/websocket/index.js';
 
 /**
  * Builds a router from a parsed `RouterConfig` or a raw config object in the file format

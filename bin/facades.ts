@@ -4,15 +4,14 @@
  * bin/README.md.
  */
 
-import type { FacadeAuthConfig } from '../core/config/config.js';
-import type { TrafficCounter } from '../core/observe/traffic.js';
-import { ROUTED_RAW_MIN_CHARS } from '../core/rpc/envelopeScan.js';
-import type { TransportServer } from '../core/rpc/transport.js';
+import type { FacadeAuthConfig } from '../core/config/index.js';
+import type { TrafficCounter } from '../core/observe/index.js';
+import type { TransportServer } from '../core/rpc/index.js';
+import { ROUTED_RAW_MIN_CHARS } from '../core/rpc/index.js';
 import type { Logger, Router } from '../index.js';
-import { createHttpFacade } from '../transports/http/httpFacade.js';
-import type { ObserveEndpoints } from '../transports/http/observeRoutes.js';
-import { SseSession } from '../transports/http/sseSession.js';
-import { createWebSocketFacade } from '../transports/websocket/websocketServer.js';
+import type { ObserveEndpoints } from '../transports/http/index.js';
+import { createHttpFacade, SseSession } from '../transports/http/index.js';
+import { createWebSocketFacade } from '../transports/websocket/index.js';
 
 /**
  * `http`: a POST's answer as one JSON body, or an SSE stream once progress, a server request or
@@ -37,7 +36,7 @@ export interface FacadeOptions {
   /** Host/Origin validation (off only behind a proxy that does it). */
   dnsRebindingProtection: boolean;
   maxBodyBytes?: number;
-  /** Open TCP connections per listener; more get 503 (transports/connectionLimit.ts). */
+  /** Open TCP connections per listener; more get 503 (transports/base/connectionLimit.ts). */
   maxConnections?: number;
   /** Deepest nesting accepted in a message (`mcpMux.maxJsonDepth`). */
   maxJsonDepth?: number;

@@ -5,7 +5,7 @@
  * warns when it is below what the configured limits can use. Elsewhere it says nothing.
  */
 import { readFileSync } from 'node:fs';
-import type { Logger } from '../core/log.js';
+import type { Logger } from '../core/log/index.js';
 
 /** Descriptors the process uses besides connections and upstream pipes (stdio, logs, watchers). */
 const BASE_FDS = 64;

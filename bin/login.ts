@@ -6,10 +6,13 @@
  * tokens in the server's token file (0600). The running router then uses and refreshes them.
  * `--logout` forgets the stored credentials instead. Nothing goes to stdout.
  */
-import type { RouterConfig } from '../core/config/config.js';
-import type { Logger } from '../core/log.js';
-import { DEFAULT_REDIRECT_URI, oauthClientFor } from '../transports/http/oauth/index.js';
-import { listenForRedirect } from '../transports/http/oauth/loopbackRedirect.js';
+import type { RouterConfig } from '../core/config/index.js';
+import type { Logger } from '../core/log/index.js';
+import {
+  DEFAULT_REDIRECT_URI,
+  listenForRedirect,
+  oauthClientFor,
+} from '../transports/http/oauth/index.js';
 import { UsageError } from './facades.js';
 
 export async function login(

@@ -18,7 +18,7 @@ import {
   loadConfigFile,
   VERSION,
 } from '../index.js';
-import { DEFAULT_MAX_CONNECTIONS } from '../transports/connectionLimit.js';
+import { DEFAULT_MAX_CONNECTIONS } from '../transports/base/index.js';
 import { type ListenSpec, parseListen, readTokens, startFacades, UsageError } from './facades.js';
 import { checkFdLimit } from './fdLimit.js';
 import { inspect } from './inspect.js';

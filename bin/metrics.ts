@@ -6,8 +6,8 @@
  */
 import { createServer } from 'node:http';
 import type { Logger } from '../index.js';
-import { type ObserveEndpoints, serveObserve } from '../transports/http/observeRoutes.js';
-import { listen } from '../transports/listen.js';
+import { listen } from '../transports/base/index.js';
+import { type ObserveEndpoints, serveObserve } from '../transports/http/index.js';
 
 export interface MetricsListener {
   readonly url: string;

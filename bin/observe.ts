@@ -4,11 +4,16 @@
  * counters of the facades. `--no-metrics` leaves the router unobserved (no per-request cost);
  * health and readiness are still served.
  */
-import { liveness, type RequestSummary, readiness } from '../core/observe/health.js';
-import { MuxMetrics, type UpstreamSample } from '../core/observe/metrics.js';
-import { TrafficCounter } from '../core/observe/traffic.js';
+import {
+  liveness,
+  MuxMetrics,
+  type RequestSummary,
+  readiness,
+  TrafficCounter,
+  type UpstreamSample,
+} from '../core/observe/index.js';
 import type { Router, RouterConfig } from '../index.js';
-import type { ObserveEndpoints } from '../transports/http/observeRoutes.js';
+import type { ObserveEndpoints } from '../transports/http/index.js';
 
 export interface Observability {
   /** Absent with `--no-metrics`. */

@@ -6,12 +6,11 @@
  * watched, and SIGHUP re-reads it (bin/watchConfig.ts, actors/reload.ts).
  */
 import { firstValueFrom } from 'rxjs';
-import { SUPERVISION_DEFAULTS } from '../core/config/supervisionConfig.js';
-import type { TrafficCounter } from '../core/observe/traffic.js';
-import { ROUTED_RAW_MIN_CHARS } from '../core/rpc/envelopeScan.js';
+import { SUPERVISION_DEFAULTS } from '../core/config/index.js';
+import type { TrafficCounter } from '../core/observe/index.js';
+import { ROUTED_RAW_MIN_CHARS } from '../core/rpc/index.js';
 import type { Logger, Router } from '../index.js';
-import { StdioServerTransport } from '../transports/stdio.js';
-import { processStdout } from '../transports/stdioServer.js';
+import { processStdout, StdioServerTransport } from '../transports/index.js';
 import type { Facades } from './facades.js';
 import { CLOSE_GRACE_MS, handleTerminationSignals, shutdown } from './shutdown.js';
 import { watchConfig } from './watchConfig.js';
@@ -41,7 +40,7 @@ export async function serve(router: Router, log: Logger, options: ServeOptions):
         ...(maxBufferedBytes === undefined ? {} : { maxBufferedBytes }),
       })
     : undefined;
-  // Messages nested deeper are answered at once (transports/depthCheck.ts).
+  // Messages nested deeper are answered at once (transports/base/depthCheck.ts).
   if (stdioTransport && router.config.maxJsonDepth !== undefined) {
     stdioTransport.maxJsonDepth = router.config.maxJsonDepth;
   }

@@ -17,7 +17,7 @@
  * spec tells servers to treat as the end (a server that ignores it is left running).
  */
 
-import { SUPERVISION_DEFAULTS } from '../core/config/supervisionConfig.js';
+import { SUPERVISION_DEFAULTS } from '../core/config/index.js';
 import type { Logger, Router } from '../index.js';
 
 export interface ShutdownOptions {

@@ -3,7 +3,7 @@
  * usage error (on stderr, exit 2), and the checks of flag values that would otherwise fail
  * silently (`--log-level`) or with Node's own message (unknown flags).
  */
-import { didYouMean } from '../core/config/clientKeys.js';
+import { didYouMean } from '../core/config/index.js';
 import { UsageError } from './facades.js';
 
 export const HELP = `mcp-mux — many MCP servers behind one namespaced MCP server

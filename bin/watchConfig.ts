@@ -10,8 +10,8 @@
  */
 import { type FSWatcher, watch } from 'node:fs';
 import { basename, dirname, resolve } from 'node:path';
-import { ConfigError, loadConfigFile, type RouterConfig } from '../core/config/config.js';
-import type { Logger } from '../core/log.js';
+import { ConfigError, loadConfigFile, type RouterConfig } from '../core/config/index.js';
+import type { Logger } from '../core/log/index.js';
 
 export interface WatchConfigOptions {
   log: Logger;

@@ -11,15 +11,14 @@
  * WebSocket handshake. A Streamable HTTP server with `auth` gets an OAuth client
  * (http/oauth/), whose tokens persist in the token file. Aborting `signal` closes the transport, also while it is connecting.
  */
-import type { UpstreamConfig } from '../core/config/config.js';
-import type { Logger } from '../core/log.js';
-import { ROUTED_RAW_MIN_CHARS } from '../core/rpc/envelopeScan.js';
-import type { Transport } from '../core/rpc/transport.js';
-import { connectHttpUpstream } from './http/connectHttpUpstream.js';
+import type { UpstreamConfig } from '../core/config/index.js';
+import type { Logger } from '../core/log/index.js';
+import type { Transport } from '../core/rpc/index.js';
+import { ROUTED_RAW_MIN_CHARS } from '../core/rpc/index.js';
+import { connectHttpUpstream, SseClientTransport } from './http/index.js';
 import { oauthClientFor } from './http/oauth/index.js';
-import { SseClientTransport } from './http/sseClient.js';
 import { StdioClientTransport } from './stdioClient.js';
-import { WebSocketClientTransport } from './websocket/websocketClient.js';
+import { WebSocketClientTransport } from './websocket/index.js';
 
 export interface OpenTransportOptions {
   log: Logger;

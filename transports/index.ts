@@ -12,27 +12,29 @@ export {
   type StreamedServerTransport,
   type Transport,
   type TransportServer,
-} from '../core/rpc/transport.js';
+} from '../core/rpc/index.js';
+export { openUpstreamTransport } from './fromConfig.js';
+export type { StreamableHttpOptions } from './http/index.js';
 export {
   connectHttpUpstream,
+  createHttpFacade,
+  createHttpHandler,
+  type HttpFacade,
+  type HttpFacadeOptions,
+  type HttpHandler,
+  type HttpHandlerOptions,
   type HttpUpstreamMode,
   type HttpUpstreamOptions,
   HttpUpstreamTransport,
-} from './http/connectHttpUpstream.js';
-export { createHttpFacade, type HttpFacade, type HttpFacadeOptions } from './http/httpFacade.js';
-export {
-  createHttpHandler,
-  type HttpHandler,
-  type HttpHandlerOptions,
-} from './http/httpHandler.js';
-export { Protection, type ProtectionOptions } from './http/protection.js';
-export { type SseClientOptions, SseClientTransport } from './http/sseClient.js';
-export { type ParsedSseEvent, SseParser } from './http/sseParser.js';
-export {
+  type ParsedSseEvent,
+  Protection,
+  type ProtectionOptions,
+  type SseClientOptions,
+  SseClientTransport,
+  SseParser,
   type StreamableHttpClientOptions,
   StreamableHttpClientTransport,
-} from './http/streamableHttpClient.js';
-export type { StreamableHttpOptions } from './http/streamableHttpServer.js';
+} from './http/index.js';
 export { createMemoryPair, type MemoryTransportEnd } from './memory.js';
 export {
   DEFAULT_MAX_MESSAGE_BYTES,
@@ -48,14 +50,13 @@ export {
   type StdioServerOptions,
   StdioServerTransport,
 } from './stdio.js';
+export { processStdout } from './stdioServer.js';
 export { DEFAULT_MAX_BUFFERED_BYTES, type StreamTransportOptions } from './streamTransport.js';
-export {
-  type WebSocketClientOptions,
-  WebSocketClientTransport,
-} from './websocket/websocketClient.js';
 export {
   createWebSocketFacade,
   SUBPROTOCOL as WEBSOCKET_SUBPROTOCOL,
+  type WebSocketClientOptions,
+  WebSocketClientTransport,
   type WebSocketFacade,
   type WebSocketFacadeOptions,
-} from './websocket/websocketServer.js';
+} from './websocket/index.js';

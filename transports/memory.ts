@@ -4,9 +4,9 @@
  * share objects and behave as over a real wire (`undefined` members vanish, ids stay typed).
  */
 
-import type { CloseReason, Transport } from '../core/rpc/transport.js';
-import { stringifyMessage } from '../core/rpc/wire.js';
-import { BaseTransport } from './baseTransport.js';
+import type { CloseReason, Transport } from '../core/rpc/index.js';
+import { stringifyMessage } from '../core/rpc/index.js';
+import { BaseTransport } from './base/index.js';
 
 class MemoryTransport extends BaseTransport {
   peer: MemoryTransport | undefined;

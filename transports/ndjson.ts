@@ -7,8 +7,7 @@
  * coalesced into 64 KiB staging buffers (so a message arriving byte by byte does not become
  * millions of Buffer objects), and a message is concatenated once, when its newline arrives.
  */
-import { FrameError } from '../core/rpc/transport.js';
-import { decodeMessage, stringifyMessage } from '../core/rpc/wire.js';
+import { decodeMessage, FrameError, stringifyMessage } from '../core/rpc/index.js';
 
 /**
  * Default limit on one message, in bytes (UTF-8, without the newline): 64 MiB. Larger than

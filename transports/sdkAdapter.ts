@@ -11,9 +11,9 @@
  *   router.connect(fromSdkTransport(new SdkStdioServerTransport()));
  */
 import type { Subscription } from 'rxjs';
-import type { SendOptions, Transport } from '../core/rpc/transport.js';
-import { materialized } from '../core/rpc/wire.js';
-import { BaseTransport } from './baseTransport.js';
+import type { SendOptions, Transport } from '../core/rpc/index.js';
+import { materialized } from '../core/rpc/index.js';
+import { BaseTransport } from './base/index.js';
 
 type Message = Record<string, unknown>;
 

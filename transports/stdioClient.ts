@@ -21,7 +21,7 @@
 import { type ChildProcessWithoutNullStreams, spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { basename } from 'node:path';
-import type { CloseReason } from '../core/rpc/transport.js';
+import type { CloseReason } from '../core/rpc/index.js';
 import { reapGroup, signalGroup, trackGroup, untrackGroup } from './processGroup.js';
 import { StreamTransport, type StreamTransportOptions } from './streamTransport.js';
 

@@ -2,7 +2,7 @@
  * The server side of the MCP stdio transport: the router itself is the child, reading
  * newline-delimited JSON from its stdin and writing it to its stdout.
  *
- * - Only protocol messages are written to `output`; logs go to stderr through `core/log.ts`.
+ * - Only protocol messages are written to `output`; logs go to stderr through `core/log/log.ts`.
  * - `closed$`: `{kind:'remote'}` when the input ends (the client closed our stdin, the spec's
  *   way to shut a stdio server down) or the output breaks (EPIPE: the client is gone);
  *   `{kind:'error'}` on another stream error; `{kind:'local'}` on `close()`;
@@ -14,7 +14,7 @@
 import { fstatSync } from 'node:fs';
 import { Socket } from 'node:net';
 import type { Readable, Writable } from 'node:stream';
-import type { CloseReason } from '../core/rpc/transport.js';
+import type { CloseReason } from '../core/rpc/index.js';
 import { StreamTransport, type StreamTransportOptions } from './streamTransport.js';
 
 export interface StdioServerOptions extends StreamTransportOptions {

@@ -16,8 +16,8 @@
  * Stream errors (EPIPE after the peer died) are handled here and never reach the process.
  */
 import type { Readable, Writable } from 'node:stream';
-import { type Logger, silentLogger } from '../core/log.js';
-import { BaseTransport } from './baseTransport.js';
+import { type Logger, silentLogger } from '../core/log/index.js';
+import { BaseTransport } from './base/index.js';
 import { type DecodedFrame, encodeLine, NdjsonDecoder } from './ndjson.js';
 
 /** Default bound on bytes waiting for a slow reader: 64 MiB, one maximum-size message. */

@@ -17,11 +17,17 @@
  * (`InflightView`), or to a modern caller as `input_required`.
  */
 import type { Observable, SchedulerLike } from 'rxjs';
-import type { Logger } from '../../core/log.js';
-import type { Era } from '../../core/mcp/versions.js';
-import type { InboundContext, InboundEvent, RequestEvent } from '../../core/rpc/connection.js';
-import type { JsonObject, JsonRpcNotification, JsonRpcRequest } from '../../core/rpc/jsonrpc.js';
-import type { Caller, ClientSession } from '../downstream/host.js';
+import type { Logger } from '../../core/log/index.js';
+import type { Era } from '../../core/mcp/index.js';
+import type {
+  InboundContext,
+  InboundEvent,
+  JsonObject,
+  JsonRpcNotification,
+  JsonRpcRequest,
+  RequestEvent,
+} from '../../core/rpc/index.js';
+import type { Caller, ClientSession } from '../downstream/index.js';
 import { HELD_DEFAULTS } from './heldRounds.js';
 import { inputRounds } from './inputRounds.js';
 import { BRIDGED_METHODS, ModernCallers } from './modernCallers.js';

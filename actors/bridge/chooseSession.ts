@@ -11,7 +11,7 @@
  * In case 1 the cause is known, so a session that cannot take the request is an error, never
  * a fallback to another user's session.
  */
-import type { JsonRpcId } from '../../core/rpc/jsonrpc.js';
+import type { JsonRpcId } from '../../core/rpc/index.js';
 import type { UsageEntry } from './sessionUsage.js';
 
 export interface Candidate<S> extends UsageEntry<S> {

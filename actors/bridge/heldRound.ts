@@ -13,10 +13,14 @@
  * answered with an error, the upstream call is unsubscribed (`notifications/cancelled`).
  */
 import type { Observable, Subscriber, Subscription } from 'rxjs';
-import type { RequestContext } from '../../core/mcp/context.js';
-import type { InboundEvent, RequestEvent } from '../../core/rpc/connection.js';
-import { ErrorCode, RpcError } from '../../core/rpc/errors.js';
-import type { JsonObject, JsonRpcRequest } from '../../core/rpc/jsonrpc.js';
+import { ErrorCode, RpcError } from '../../core/errors/index.js';
+import type { RequestContext } from '../../core/mcp/index.js';
+import type {
+  InboundEvent,
+  JsonObject,
+  JsonRpcRequest,
+  RequestEvent,
+} from '../../core/rpc/index.js';
 
 /** What a round needs from its table (heldRounds.ts). */
 export interface RoundTable {

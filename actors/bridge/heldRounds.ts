@@ -8,18 +8,17 @@
  * that no retry claims in time is ended (the upstream gets an error, its call is cancelled).
  */
 import { Observable, type SchedulerLike, type Subscription } from 'rxjs';
-import type { Logger } from '../../core/log.js';
+import { ErrorCode, RpcError } from '../../core/errors/index.js';
+import type { Logger } from '../../core/log/index.js';
 import {
   invalidState,
   NonceLedger,
   paramsDigest,
   RequestStateSealer,
   randomId,
-} from '../../core/mcp/requestState.js';
-import type { RequestEvent } from '../../core/rpc/connection.js';
-import { ErrorCode, RpcError } from '../../core/rpc/errors.js';
-import type { JsonObject } from '../../core/rpc/jsonrpc.js';
-import type { Caller } from '../downstream/host.js';
+} from '../../core/mcp/index.js';
+import type { JsonObject, RequestEvent } from '../../core/rpc/index.js';
+import type { Caller } from '../downstream/index.js';
 import { HeldRound, type RoundTable } from './heldRound.js';
 
 export interface HeldRoundsOptions {

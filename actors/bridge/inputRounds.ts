@@ -26,13 +26,15 @@ import {
   type Subscriber,
   Subscription,
 } from 'rxjs';
-import { capabilityGap, SERVER_REQUEST_CAPABILITY } from '../../core/mcp/clientCapabilities.js';
-import { missingRequiredClientCapability } from '../../core/mcp/modernRequest.js';
-import type { RequestEvent } from '../../core/rpc/connection.js';
-import { RawJson } from '../../core/rpc/envelopeScan.js';
-import { ErrorCode, RpcError } from '../../core/rpc/errors.js';
-import type { JsonObject, JsonRpcId } from '../../core/rpc/jsonrpc.js';
-import type { ClientSession } from '../downstream/host.js';
+import { ErrorCode, RpcError } from '../../core/errors/index.js';
+import {
+  capabilityGap,
+  missingRequiredClientCapability,
+  SERVER_REQUEST_CAPABILITY,
+} from '../../core/mcp/index.js';
+import type { JsonObject, JsonRpcId, RequestEvent } from '../../core/rpc/index.js';
+import { RawJson } from '../../core/rpc/index.js';
+import type { ClientSession } from '../downstream/index.js';
 
 /** Rounds before mcp-mux gives up on an upstream that keeps asking (the v2 SDK's default too). */
 export const MAX_ROUNDS = 8;

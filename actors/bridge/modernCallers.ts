@@ -11,12 +11,19 @@
  * requests the client has not declared) and the upstream gets the routing error.
  */
 import { Observable } from 'rxjs';
-import { capabilityGap, SERVER_REQUEST_CAPABILITY } from '../../core/mcp/clientCapabilities.js';
-import { missingRequiredClientCapability } from '../../core/mcp/modernRequest.js';
-import type { InboundEvent, RequestEvent } from '../../core/rpc/connection.js';
-import { ErrorCode, RpcError } from '../../core/rpc/errors.js';
-import type { JsonObject, JsonRpcRequest } from '../../core/rpc/jsonrpc.js';
-import type { Caller } from '../downstream/host.js';
+import { ErrorCode, RpcError } from '../../core/errors/index.js';
+import {
+  capabilityGap,
+  missingRequiredClientCapability,
+  SERVER_REQUEST_CAPABILITY,
+} from '../../core/mcp/index.js';
+import type {
+  InboundEvent,
+  JsonObject,
+  JsonRpcRequest,
+  RequestEvent,
+} from '../../core/rpc/index.js';
+import type { Caller } from '../downstream/index.js';
 import { HeldRounds, type HeldRoundsOptions } from './heldRounds.js';
 
 /** The methods that may answer `input_required` (mrtr, "Supported Requests"). */

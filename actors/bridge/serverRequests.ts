@@ -17,17 +17,19 @@
  *   closing) unsubscribes the handler, which cancels the downstream request.
  */
 import { catchError, defer, map, type Observable } from 'rxjs';
-import type { Logger } from '../../core/log.js';
-import { capabilityGap } from '../../core/mcp/clientCapabilities.js';
-import type { Connection, InboundContext, InboundEvent } from '../../core/rpc/connection.js';
-import { ErrorCode, LocalError, RpcError } from '../../core/rpc/errors.js';
+import { ErrorCode, LocalError, RpcError } from '../../core/errors/index.js';
+import type { Logger } from '../../core/log/index.js';
+import { capabilityGap } from '../../core/mcp/index.js';
 import type {
+  Connection,
+  InboundContext,
+  InboundEvent,
   JsonObject,
   JsonRpcId,
   JsonRpcNotification,
   JsonRpcRequest,
-} from '../../core/rpc/jsonrpc.js';
-import type { ClientSession } from '../downstream/host.js';
+} from '../../core/rpc/index.js';
+import type { ClientSession } from '../downstream/index.js';
 import { toCaller } from '../routes/index.js';
 import { type Candidate, chooseSession } from './chooseSession.js';
 import type { ModernCallers } from './modernCallers.js';

@@ -10,7 +10,7 @@
  * activity entry is dropped when the session closes. "Moments" are a counter, not a clock: only
  * their order matters, and the index takes its moments from the same counter.
  */
-import type { JsonRpcId } from '../../core/rpc/jsonrpc.js';
+import type { JsonRpcId } from '../../core/rpc/index.js';
 
 /** The part of a downstream session this table needs. */
 export interface UsageSession {

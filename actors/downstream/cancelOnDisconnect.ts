@@ -11,10 +11,9 @@
  * within a session (JSON-RPC), so a late timer cannot hit a newer request.
  */
 import { type SchedulerLike, Subscription } from 'rxjs';
-import type { Logger } from '../../core/log.js';
-import type { Connection } from '../../core/rpc/connection.js';
-import type { JsonRpcId } from '../../core/rpc/jsonrpc.js';
-import { hasStreams, type Transport } from '../../core/rpc/transport.js';
+import type { Logger } from '../../core/log/index.js';
+import type { Connection, JsonRpcId } from '../../core/rpc/index.js';
+import { hasStreams, type Transport } from '../../core/rpc/index.js';
 
 export interface CancelOnDisconnectOptions {
   /** How long a dropped stream may take to be resumed; 0 cancels at once. */

@@ -6,14 +6,16 @@
  */
 import { from, map, type Observable, of } from 'rxjs';
 import { type Actor, createActor, fromPromise } from 'xstate';
-import type { ClientInfo, RequestContext } from '../../core/mcp/context.js';
-import type { LoggingLevel } from '../../core/mcp/logLevel.js';
-import { claimsModern } from '../../core/mcp/modernRequest.js';
-import { allowsBatch, negotiateVersion } from '../../core/mcp/versions.js';
-import { Connection, type InboundContext, type InboundEvent } from '../../core/rpc/connection.js';
-import { ErrorCode, RpcError } from '../../core/rpc/errors.js';
-import type { JsonObject, JsonRpcNotification, JsonRpcRequest } from '../../core/rpc/jsonrpc.js';
-import type { Transport } from '../../core/rpc/transport.js';
+import { ErrorCode, RpcError } from '../../core/errors/index.js';
+import type { ClientInfo, LoggingLevel, RequestContext } from '../../core/mcp/index.js';
+import { allowsBatch, claimsModern, negotiateVersion } from '../../core/mcp/index.js';
+import type {
+  JsonObject,
+  JsonRpcNotification,
+  JsonRpcRequest,
+  Transport,
+} from '../../core/rpc/index.js';
+import { Connection, type InboundContext, type InboundEvent } from '../../core/rpc/index.js';
 import { cancelOnDisconnect } from './cancelOnDisconnect.js';
 import { downstreamSessionMachine } from './downstreamSession.js';
 import type { ClientSession, SessionHost } from './host.js';

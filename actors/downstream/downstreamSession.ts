@@ -18,9 +18,8 @@
  * in `_meta` and it is routed directly (actors/downstream/README.md).
  */
 import { assign, fromPromise, setup } from 'xstate';
-import type { ClientInfo, RequestContext } from '../../core/mcp/context.js';
-import type { LoggingLevel } from '../../core/mcp/logLevel.js';
-import type { JsonObject } from '../../core/rpc/jsonrpc.js';
+import type { ClientInfo, LoggingLevel, RequestContext } from '../../core/mcp/index.js';
+import type { JsonObject } from '../../core/rpc/index.js';
 
 export type DownstreamSessionContext = RequestContext;
 

@@ -10,12 +10,16 @@
  *   session (`session: undefined`) and brings its context along in `_meta`.
  */
 import type { Observable, SchedulerLike } from 'rxjs';
-import type { Principal } from '../../core/auth/principal.js';
-import type { Logger } from '../../core/log.js';
-import type { ClientInfo, RequestContext } from '../../core/mcp/context.js';
-import type { LoggingLevel } from '../../core/mcp/logLevel.js';
-import type { Connection, InboundContext, InboundEvent } from '../../core/rpc/connection.js';
-import type { JsonObject, JsonRpcRequest } from '../../core/rpc/jsonrpc.js';
+import type { Principal } from '../../core/auth/index.js';
+import type { Logger } from '../../core/log/index.js';
+import type { ClientInfo, LoggingLevel, RequestContext } from '../../core/mcp/index.js';
+import type {
+  Connection,
+  InboundContext,
+  InboundEvent,
+  JsonObject,
+  JsonRpcRequest,
+} from '../../core/rpc/index.js';
 import type { ListenSources } from './statelessListen.js';
 
 /** What the router's parts may use of a legacy client session. */

@@ -10,13 +10,17 @@
  */
 
 import { from, map, type Observable } from 'rxjs';
-import type { Principal } from '../../core/auth/principal.js';
-import type { RequestContext } from '../../core/mcp/context.js';
-import { modernContext, withoutContextMeta } from '../../core/mcp/modernRequest.js';
-import { type CacheScope, discoverResult, modernResult } from '../../core/mcp/modernResult.js';
-import type { InboundContext, InboundEvent } from '../../core/rpc/connection.js';
-import { ErrorCode, RpcError } from '../../core/rpc/errors.js';
-import type { JsonRpcRequest } from '../../core/rpc/jsonrpc.js';
+import type { Principal } from '../../core/auth/index.js';
+import { ErrorCode, RpcError } from '../../core/errors/index.js';
+import type { RequestContext } from '../../core/mcp/index.js';
+import {
+  type CacheScope,
+  discoverResult,
+  modernContext,
+  modernResult,
+  withoutContextMeta,
+} from '../../core/mcp/index.js';
+import type { InboundContext, InboundEvent, JsonRpcRequest } from '../../core/rpc/index.js';
 import type { SessionHost } from './host.js';
 import type { Listens } from './statelessListen.js';
 

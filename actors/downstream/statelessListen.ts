@@ -17,11 +17,16 @@
  * the acknowledgment.
  */
 import { Observable } from 'rxjs';
-import type { Logger } from '../../core/log.js';
-import { META } from '../../core/mcp/modernRequest.js';
-import type { Connection, InboundEvent } from '../../core/rpc/connection.js';
-import { ErrorCode, RpcError } from '../../core/rpc/errors.js';
-import type { JsonObject, JsonRpcId, JsonRpcRequest } from '../../core/rpc/jsonrpc.js';
+import { ErrorCode, RpcError } from '../../core/errors/index.js';
+import type { Logger } from '../../core/log/index.js';
+import { META } from '../../core/mcp/index.js';
+import type {
+  Connection,
+  InboundEvent,
+  JsonObject,
+  JsonRpcId,
+  JsonRpcRequest,
+} from '../../core/rpc/index.js';
 
 const LIST_FLAGS: Readonly<Record<string, string>> = {
   'notifications/tools/list_changed': 'toolsListChanged',

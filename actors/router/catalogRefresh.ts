@@ -4,11 +4,11 @@
  * failed or was replaced meanwhile writes nothing: its part of the catalog is gone and stays
  * gone.
  */
-import type { Catalog, CatalogKind } from '../../core/catalog/catalog.js';
-import { servesToolTasks, withoutTaskOnlyTools } from '../../core/catalog/tasks.js';
-import type { UpstreamConfig } from '../../core/config/config.js';
-import type { Logger } from '../../core/log.js';
-import type { Upstream } from '../upstream/upstream.js';
+import type { Catalog, CatalogKind } from '../../core/catalog/index.js';
+import { servesToolTasks, withoutTaskOnlyTools } from '../../core/catalog/index.js';
+import type { UpstreamConfig } from '../../core/config/index.js';
+import type { Logger } from '../../core/log/index.js';
+import type { Upstream } from '../upstream/index.js';
 import { LIST_KINDS, logCollisions } from './facade.js';
 
 export interface CatalogRefreshHost {

@@ -3,8 +3,8 @@
  * of them exposed before it went down gets the retryable -32011 naming it, not "Unknown tool".
  * The names are remembered when an upstream's part leaves the catalog.
  */
-import type { Catalog } from '../../core/catalog/catalog.js';
-import type { DownUpstream } from '../routes/host.js';
+import type { Catalog } from '../../core/catalog/index.js';
+import type { DownUpstream } from '../routes/index.js';
 import type { UpstreamStatus } from './facade.js';
 
 type NamedKind = 'tools' | 'prompts';

@@ -4,13 +4,12 @@
  * the coalescing of catalog changes into `list_changed` notifications.
  */
 import type { SchedulerLike } from 'rxjs';
-import type { Catalog, CatalogKind } from '../../core/catalog/catalog.js';
-import { servesToolTasks } from '../../core/catalog/tasks.js';
-import type { Logger } from '../../core/log.js';
-import type { JsonObject } from '../../core/rpc/jsonrpc.js';
-import type { ClientSession } from '../downstream/host.js';
-import type { Health } from '../upstream/supervisor.js';
-import type { Upstream, UpstreamState } from '../upstream/upstream.js';
+import type { Catalog, CatalogKind } from '../../core/catalog/index.js';
+import { servesToolTasks } from '../../core/catalog/index.js';
+import type { Logger } from '../../core/log/index.js';
+import type { JsonObject } from '../../core/rpc/index.js';
+import type { ClientSession } from '../downstream/index.js';
+import type { Health, Upstream, UpstreamState } from '../upstream/index.js';
 
 /** Each list the catalog holds: its method, result key and the capability that offers it. */
 export const LIST_KINDS: { kind: CatalogKind; method: string; key: string; capability: string }[] =

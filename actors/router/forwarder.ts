@@ -6,13 +6,12 @@
  * (actors/bridge/), and tells the observer (metrics, traces) its milestones.
  */
 import type { Observable } from 'rxjs';
-import type { RequestObservation, RouterObserver } from '../../core/observe/observer.js';
-import { outcomeOf } from '../../core/observe/outcome.js';
-import type { RequestEvent } from '../../core/rpc/connection.js';
-import { ErrorCode, RpcError } from '../../core/rpc/errors.js';
-import type { JsonObject } from '../../core/rpc/jsonrpc.js';
-import type { Bridge } from '../bridge/bridge.js';
-import type { Caller } from '../downstream/host.js';
+import { ErrorCode, RpcError } from '../../core/errors/index.js';
+import type { RequestObservation, RouterObserver } from '../../core/observe/index.js';
+import { outcomeOf } from '../../core/observe/index.js';
+import type { JsonObject, RequestEvent } from '../../core/rpc/index.js';
+import type { Bridge } from '../bridge/index.js';
+import type { Caller } from '../downstream/index.js';
 import type { InflightIndex } from './inflight.js';
 import { requestName } from './observed.js';
 import type { UpstreamPool } from './upstreamPool.js';

@@ -4,16 +4,14 @@
  * router itself.
  */
 import type { Observable, SchedulerLike } from 'rxjs';
-import { type AccessKind, type AccessPolicy, compileAccess } from '../../core/auth/accessPolicy.js';
-import type { Catalog } from '../../core/catalog/catalog.js';
-import type { TaskIds } from '../../core/catalog/tasks.js';
-import type { RouterConfig } from '../../core/config/config.js';
-import type { Logger } from '../../core/log.js';
-import type { ClientInfo } from '../../core/mcp/context.js';
-import type { InboundEvent } from '../../core/rpc/connection.js';
-import type { JsonObject, JsonRpcRequest } from '../../core/rpc/jsonrpc.js';
-import type { Bridge } from '../bridge/bridge.js';
-import type { Caller, ClientSession, SessionHost } from '../downstream/host.js';
+import { type AccessKind, type AccessPolicy, compileAccess } from '../../core/auth/index.js';
+import type { Catalog, TaskIds } from '../../core/catalog/index.js';
+import type { RouterConfig } from '../../core/config/index.js';
+import type { Logger } from '../../core/log/index.js';
+import type { ClientInfo } from '../../core/mcp/index.js';
+import type { InboundEvent, JsonObject, JsonRpcRequest } from '../../core/rpc/index.js';
+import type { Bridge } from '../bridge/index.js';
+import type { Caller, ClientSession, SessionHost } from '../downstream/index.js';
 import type { RouteHost } from '../routes/index.js';
 import type { Forwarder } from './forwarder.js';
 import type { LogLevels } from './logLevels.js';

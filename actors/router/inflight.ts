@@ -19,12 +19,11 @@
  * unique across clients, so a lookup finds the latest one with that id.
  */
 import { Observable, type Observer, type Subscriber, Subscription } from 'rxjs';
-import type { RequestObservation } from '../../core/observe/observer.js';
-import { outcomeOf } from '../../core/observe/outcome.js';
-import type { ProgressToken, RequestEvent } from '../../core/rpc/connection.js';
-import type { JsonRpcId } from '../../core/rpc/jsonrpc.js';
-import type { ClientSession } from '../downstream/host.js';
-import type { AdmissionTicket } from '../upstream/admission.js';
+import type { RequestObservation } from '../../core/observe/index.js';
+import { outcomeOf } from '../../core/observe/index.js';
+import type { JsonRpcId, ProgressToken, RequestEvent } from '../../core/rpc/index.js';
+import type { ClientSession } from '../downstream/index.js';
+import type { AdmissionTicket } from '../upstream/index.js';
 
 export type InflightState = 'queued' | 'running' | 'done';
 

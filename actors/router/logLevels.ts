@@ -18,17 +18,17 @@
  *   session.
  */
 
-import type { Logger } from '../../core/log.js';
+import { ErrorCode, RpcError } from '../../core/errors/index.js';
+import type { Logger } from '../../core/log/index.js';
 import {
   admits,
   DEFAULT_LOGGING_LEVEL,
   isLoggingLevel,
   type LoggingLevel,
   mostVerbose,
-} from '../../core/mcp/logLevel.js';
-import { ErrorCode, RpcError } from '../../core/rpc/errors.js';
-import type { JsonObject } from '../../core/rpc/jsonrpc.js';
-import type { UpstreamState } from '../upstream/upstream.js';
+} from '../../core/mcp/index.js';
+import type { JsonObject } from '../../core/rpc/index.js';
+import type { UpstreamState } from '../upstream/index.js';
 
 /** What log routing needs of a downstream session. */
 export interface LogSession {

@@ -4,7 +4,7 @@
  * in-flight record (inflight.ts), which already follows the request: observing adds no
  * Observable layer and no closure per request.
  */
-import type { JsonObject } from '../../core/rpc/jsonrpc.js';
+import type { JsonObject } from '../../core/rpc/index.js';
 
 /** The name a routed request carries: a tool or prompt name, or a resource URI. */
 export function requestName(params: JsonObject): string | undefined {

@@ -6,17 +6,19 @@
  * the router itself.
  */
 import { asyncScheduler, type SchedulerLike } from 'rxjs';
-import { Catalog, type CatalogKind } from '../../core/catalog/catalog.js';
-import { DEFAULT_MAX_NAME_LENGTH } from '../../core/catalog/naming.js';
-import { TaskIds } from '../../core/catalog/tasks.js';
-import type { RouterConfig } from '../../core/config/config.js';
-import { type Logger, silentLogger } from '../../core/log.js';
-import type { ClientInfo } from '../../core/mcp/context.js';
-import { stateKey } from '../../core/mcp/requestState.js';
-import type { RouterObserver } from '../../core/observe/observer.js';
-import { Bridge } from '../bridge/bridge.js';
-import type { DownstreamSession } from '../downstream/downstream.js';
-import type { ClientSession, SessionHost } from '../downstream/host.js';
+import {
+  Catalog,
+  type CatalogKind,
+  DEFAULT_MAX_NAME_LENGTH,
+  TaskIds,
+} from '../../core/catalog/index.js';
+import type { RouterConfig } from '../../core/config/index.js';
+import { type Logger, silentLogger } from '../../core/log/index.js';
+import type { ClientInfo } from '../../core/mcp/index.js';
+import { stateKey } from '../../core/mcp/index.js';
+import type { RouterObserver } from '../../core/observe/index.js';
+import { Bridge } from '../bridge/index.js';
+import type { ClientSession, DownstreamSession, SessionHost } from '../downstream/index.js';
 import { type RouteHost, route } from '../routes/index.js';
 import { ListChanges } from './facade.js';
 import { Forwarder } from './forwarder.js';

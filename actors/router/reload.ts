@@ -19,8 +19,8 @@
  * `requestStateKey` take effect at the next start (a warning says so; a new key would void
  * every `requestState` out there); the other router-wide keys are read when used.
  */
-import { ConfigError, type RouterConfig, type UpstreamConfig } from '../../core/config/config.js';
-import type { Logger } from '../../core/log.js';
+import { ConfigError, type RouterConfig, type UpstreamConfig } from '../../core/config/index.js';
+import type { Logger } from '../../core/log/index.js';
 
 export interface ReloadResult {
   added: string[];

@@ -8,12 +8,12 @@
  * plain class that owns XState actors (one machine per upstream and per downstream session)
  * rather than a machine itself; its own "state" is just the collections it owns.
  */
-import type { Catalog, CatalogKind } from '../../core/catalog/catalog.js';
-import type { RouterConfig } from '../../core/config/config.js';
-import { SUPERVISION_DEFAULTS } from '../../core/config/supervisionConfig.js';
-import { ErrorCode, RpcError } from '../../core/rpc/errors.js';
-import type { Transport } from '../../core/rpc/transport.js';
-import { DownstreamSession } from '../downstream/downstream.js';
+import type { Catalog, CatalogKind } from '../../core/catalog/index.js';
+import type { RouterConfig } from '../../core/config/index.js';
+import { SUPERVISION_DEFAULTS } from '../../core/config/index.js';
+import { ErrorCode, RpcError } from '../../core/errors/index.js';
+import type { Transport } from '../../core/rpc/index.js';
+import { DownstreamSession } from '../downstream/index.js';
 import { ALL_KINDS, type UpstreamStatus } from './facade.js';
 import type { RequestInFlight } from './inflight.js';
 import { type RouterParts, wireParts } from './parts.js';

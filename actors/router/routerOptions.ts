@@ -1,11 +1,11 @@
 /** The router's public types: how it is built (beside the config), and what it shows. */
 import type { SchedulerLike } from 'rxjs';
-import type { UpstreamConfig } from '../../core/config/config.js';
-import type { Logger } from '../../core/log.js';
-import type { ClientInfo } from '../../core/mcp/context.js';
-import type { RouterObserver } from '../../core/observe/observer.js';
-import type { Transport } from '../../core/rpc/transport.js';
-import type { Upstream } from '../upstream/upstream.js';
+import type { UpstreamConfig } from '../../core/config/index.js';
+import type { Logger } from '../../core/log/index.js';
+import type { ClientInfo } from '../../core/mcp/index.js';
+import type { RouterObserver } from '../../core/observe/index.js';
+import type { Transport } from '../../core/rpc/index.js';
+import type { Upstream } from '../upstream/index.js';
 
 export interface RouterOptions {
   /** Opens the transport to one upstream (the library's default picks stdio/HTTP/WS by config). */

@@ -1,6 +1,6 @@
 /** What the router's parts read of the router's own state (live: each read is current). */
-import type { RouterConfig } from '../../core/config/config.js';
-import type { DownstreamSession } from '../downstream/downstream.js';
+import type { RouterConfig } from '../../core/config/index.js';
+import type { DownstreamSession } from '../downstream/index.js';
 
 export interface RouterState {
   config(): RouterConfig;

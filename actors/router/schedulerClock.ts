@@ -4,7 +4,7 @@
  * router owns, so a test's virtual scheduler drives it all.
  */
 import type { SchedulerLike, Subscription } from 'rxjs';
-import type { UpstreamClock } from '../upstream/clock.js';
+import type { UpstreamClock } from '../upstream/index.js';
 
 export function schedulerClock(scheduler: SchedulerLike): UpstreamClock {
   return {

@@ -12,7 +12,7 @@
  * Its timers are cancelled once it settles, so it never holds the process open.
  */
 import type { SchedulerLike, Subscription } from 'rxjs';
-import type { Logger } from '../../core/log.js';
+import type { Logger } from '../../core/log/index.js';
 
 export interface StartupWaitOptions {
   scheduler: SchedulerLike;

@@ -11,9 +11,9 @@
  * Isolated upstreams need no table: each session has its own connection (see routes/resources.ts).
  */
 
-import type { Logger } from '../../core/log.js';
-import type { JsonObject } from '../../core/rpc/jsonrpc.js';
-import type { UpstreamState } from '../upstream/upstream.js';
+import type { Logger } from '../../core/log/index.js';
+import type { JsonObject } from '../../core/rpc/index.js';
+import type { UpstreamState } from '../upstream/index.js';
 
 /** What the table needs of a downstream session. */
 export interface Subscriber {

@@ -4,15 +4,18 @@
  * get -32601, notifications not in theirs are dropped with a debug line.
  */
 import { type Observable, of } from 'rxjs';
-import type { Catalog, CatalogKind } from '../../core/catalog/catalog.js';
-import type { TaskIds } from '../../core/catalog/tasks.js';
-import type { RootConfig } from '../../core/config/roots.js';
-import type { Logger } from '../../core/log.js';
-import type { InboundContext, InboundEvent } from '../../core/rpc/connection.js';
-import type { JsonRpcNotification, JsonRpcRequest } from '../../core/rpc/jsonrpc.js';
-import { methodTable } from '../../core/rpc/methodTable.js';
-import type { Bridge } from '../bridge/bridge.js';
-import type { ClientSession } from '../downstream/host.js';
+import type { Catalog, CatalogKind, TaskIds } from '../../core/catalog/index.js';
+import type { RootConfig } from '../../core/config/index.js';
+import type { Logger } from '../../core/log/index.js';
+import type {
+  InboundContext,
+  InboundEvent,
+  JsonRpcNotification,
+  JsonRpcRequest,
+} from '../../core/rpc/index.js';
+import { methodTable } from '../../core/rpc/index.js';
+import type { Bridge } from '../bridge/index.js';
+import type { ClientSession } from '../downstream/index.js';
 import { type LogLevels, logRecipients } from './logLevels.js';
 import type { Subscriptions } from './subscriptions.js';
 

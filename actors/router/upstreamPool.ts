@@ -10,21 +10,23 @@
  * (subscriptions, log levels) go through `call`, with the upstream's queue and limits.
  */
 import type { Observable, SchedulerLike } from 'rxjs';
-import type { Catalog, CatalogKind } from '../../core/catalog/catalog.js';
-import type { RootConfig, RouterConfig, UpstreamConfig } from '../../core/config/config.js';
-import type { Logger } from '../../core/log.js';
-import { routerClientCapabilities } from '../../core/mcp/clientCapabilities.js';
-import type { ClientInfo } from '../../core/mcp/context.js';
-import { LATEST_LEGACY_VERSION } from '../../core/mcp/versions.js';
-import { Connection, type InboundContext, type InboundEvent } from '../../core/rpc/connection.js';
-import { ErrorCode, RpcError } from '../../core/rpc/errors.js';
-import type { JsonObject, JsonRpcNotification, JsonRpcRequest } from '../../core/rpc/jsonrpc.js';
-import type { Transport } from '../../core/rpc/transport.js';
-import type { ClientSession } from '../downstream/host.js';
-import type { DownUpstream } from '../routes/host.js';
-import type { UpstreamClock } from '../upstream/clock.js';
-import { IsolatedUpstreams } from '../upstream/isolated.js';
-import { Upstream, type UpstreamState } from '../upstream/upstream.js';
+import type { Catalog, CatalogKind } from '../../core/catalog/index.js';
+import type { RootConfig, RouterConfig, UpstreamConfig } from '../../core/config/index.js';
+import { ErrorCode, RpcError } from '../../core/errors/index.js';
+import type { Logger } from '../../core/log/index.js';
+import type { ClientInfo } from '../../core/mcp/index.js';
+import { LATEST_LEGACY_VERSION, routerClientCapabilities } from '../../core/mcp/index.js';
+import type {
+  JsonObject,
+  JsonRpcNotification,
+  JsonRpcRequest,
+  Transport,
+} from '../../core/rpc/index.js';
+import { Connection, type InboundContext, type InboundEvent } from '../../core/rpc/index.js';
+import type { ClientSession } from '../downstream/index.js';
+import type { DownUpstream } from '../routes/index.js';
+import type { UpstreamClock } from '../upstream/index.js';
+import { IsolatedUpstreams, Upstream, type UpstreamState } from '../upstream/index.js';
 import { CatalogRefresh } from './catalogRefresh.js';
 import { KnownNames } from './downUpstreams.js';
 import {

@@ -9,8 +9,8 @@
  * facade does complete for other upstreams and -32601 would read as "not supported at all".
  */
 import { defer, of } from 'rxjs';
-import { ErrorCode, RpcError } from '../../core/rpc/errors.js';
-import type { JsonObject } from '../../core/rpc/jsonrpc.js';
+import { ErrorCode, RpcError } from '../../core/errors/index.js';
+import type { JsonObject } from '../../core/rpc/index.js';
 import type { RouteHost } from './host.js';
 import { forwardTo, type Route, result, rewriteParams } from './shared.js';
 

@@ -5,12 +5,10 @@
  * so a route is tested with a hand-made host (test/actors/routes/).
  */
 import type { Observable, SchedulerLike } from 'rxjs';
-import type { AccessKind } from '../../core/auth/accessPolicy.js';
-import type { Catalog } from '../../core/catalog/catalog.js';
-import type { TaskIds } from '../../core/catalog/tasks.js';
-import type { RequestEvent } from '../../core/rpc/connection.js';
-import type { JsonObject } from '../../core/rpc/jsonrpc.js';
-import type { Caller, ClientSession } from '../downstream/host.js';
+import type { AccessKind } from '../../core/auth/index.js';
+import type { Catalog, TaskIds } from '../../core/catalog/index.js';
+import type { JsonObject, RequestEvent } from '../../core/rpc/index.js';
+import type { Caller, ClientSession } from '../downstream/index.js';
 
 /** What routing reads of one configured upstream. */
 export interface RoutedUpstream {

@@ -3,10 +3,9 @@
  * table get -32601. Each group of routes lives in its own file; this file only assembles them.
  */
 import { from, type Observable, of, switchMap, throwError } from 'rxjs';
-import type { InboundEvent } from '../../core/rpc/connection.js';
-import { ErrorCode, RpcError } from '../../core/rpc/errors.js';
-import type { JsonRpcRequest } from '../../core/rpc/jsonrpc.js';
-import { methodTable } from '../../core/rpc/methodTable.js';
+import { ErrorCode, RpcError } from '../../core/errors/index.js';
+import type { InboundEvent, JsonRpcRequest } from '../../core/rpc/index.js';
+import { methodTable } from '../../core/rpc/index.js';
 import { completeRoute } from './completion.js';
 import type { RouteHost } from './host.js';
 import { listRoute } from './lists.js';
@@ -16,7 +15,7 @@ import { subscribeRoute, unsubscribeRoute } from './resources.js';
 import { type Caller, type Route, result } from './shared.js';
 import { byTaskRoute, listTasksRoute } from './tasks.js';
 
-export type { Caller, ClientSession } from '../downstream/host.js';
+export type { Caller, ClientSession } from '../downstream/index.js';
 export type { RoutedUpstream, RouteHost } from './host.js';
 export { forwardTo, type Route, result, rewriteParams, toCaller } from './shared.js';
 
@@ -64,3 +63,4 @@ export function route(
   }
   return from(host.whenStarted()).pipe(switchMap(() => handler(host, request, caller)));
 }
+export type { DownUpstream } from './host.js';

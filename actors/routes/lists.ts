@@ -1,8 +1,8 @@
 /** List methods: served from the merged catalog, paginated with opaque cursors; no fan-out. */
 import { defer, of } from 'rxjs';
-import type { CatalogKind } from '../../core/catalog/catalog.js';
-import { paginate } from '../../core/catalog/cursor.js';
-import type { JsonObject } from '../../core/rpc/jsonrpc.js';
+import type { CatalogKind } from '../../core/catalog/index.js';
+import { paginate } from '../../core/catalog/index.js';
+import type { JsonObject } from '../../core/rpc/index.js';
 import { type Route, result } from './shared.js';
 
 export const listRoute =

@@ -7,8 +7,8 @@
  * (router/logLevels.ts, `logRecipients`).
  */
 import { defer, from, map } from 'rxjs';
-import { isLoggingLevel, LOGGING_LEVELS } from '../../core/mcp/logLevel.js';
-import { ErrorCode, RpcError } from '../../core/rpc/errors.js';
+import { ErrorCode, RpcError } from '../../core/errors/index.js';
+import { isLoggingLevel, LOGGING_LEVELS } from '../../core/mcp/index.js';
 import { type Route, result } from './shared.js';
 
 export const setLevelRoute: Route = (host, request, caller) =>

@@ -6,7 +6,7 @@
  * error), with no `defer` layer on the hot path.
  */
 import { map } from 'rxjs';
-import { ErrorCode, RpcError } from '../../core/rpc/errors.js';
+import { ErrorCode, RpcError } from '../../core/errors/index.js';
 import { checkAccess, forwardTo, type Route, rewriteParams } from './shared.js';
 import { exposeCreatedTask } from './tasks.js';
 import { unknownName } from './unavailable.js';

@@ -9,8 +9,8 @@
  * no subscription to succeeds (nothing to do).
  */
 import { defer, from, map } from 'rxjs';
-import { ErrorCode, RpcError } from '../../core/rpc/errors.js';
-import type { JsonObject, JsonRpcRequest } from '../../core/rpc/jsonrpc.js';
+import { ErrorCode, RpcError } from '../../core/errors/index.js';
+import type { JsonObject, JsonRpcRequest } from '../../core/rpc/index.js';
 import type { RouteHost } from './host.js';
 import {
   type Caller,

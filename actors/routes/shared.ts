@@ -11,14 +11,18 @@ import {
   type Subscriber,
   Subscription,
 } from 'rxjs';
-import type { AccessKind } from '../../core/auth/accessPolicy.js';
-import type { InboundEvent, RequestEvent } from '../../core/rpc/connection.js';
-import { ErrorCode, RpcError } from '../../core/rpc/errors.js';
-import type { JsonObject, JsonRpcRequest } from '../../core/rpc/jsonrpc.js';
-import type { Caller } from '../downstream/host.js';
+import type { AccessKind } from '../../core/auth/index.js';
+import { ErrorCode, RpcError } from '../../core/errors/index.js';
+import type {
+  InboundEvent,
+  JsonObject,
+  JsonRpcRequest,
+  RequestEvent,
+} from '../../core/rpc/index.js';
+import type { Caller } from '../downstream/index.js';
 import type { RouteHost } from './host.js';
 
-export type { Caller } from '../downstream/host.js';
+export type { Caller } from '../downstream/index.js';
 
 export type Route = (
   host: RouteHost,

@@ -8,10 +8,9 @@
  * "Unknown task" (-32602): tasks never cross clients, even on a shared upstream.
  */
 import { catchError, defer, forkJoin, map, type Observable, of } from 'rxjs';
-import type { InboundEvent } from '../../core/rpc/connection.js';
-import { ErrorCode, RpcError } from '../../core/rpc/errors.js';
-import type { JsonObject } from '../../core/rpc/jsonrpc.js';
-import type { ClientSession } from '../downstream/host.js';
+import { ErrorCode, RpcError } from '../../core/errors/index.js';
+import type { InboundEvent, JsonObject } from '../../core/rpc/index.js';
+import type { ClientSession } from '../downstream/index.js';
 import type { RouteHost } from './host.js';
 import { type Caller, forwardTo, type Route, result } from './shared.js';
 

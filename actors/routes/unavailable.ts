@@ -5,7 +5,7 @@
  * is expected back, instead of -32602 "Unknown tool". The upstream is
  * found by the names it exposed before (remembered by the router) or by its prefix.
  */
-import { ErrorCode, RpcError } from '../../core/rpc/errors.js';
+import { ErrorCode, RpcError } from '../../core/errors/index.js';
 import type { DownUpstream, RouteHost } from './host.js';
 
 function ownerOf(

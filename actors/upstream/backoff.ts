@@ -13,7 +13,7 @@
  * `b` ms, and never more often than once per `m` ms once the cap is reached ("full" keeps a
  * floor of `b` instead of AWS's 0 for the same reason).
  */
-import type { RestartPolicy } from '../../core/config/supervisionConfig.js';
+import type { RestartPolicy } from '../../core/config/index.js';
 
 export type Random = () => number;
 

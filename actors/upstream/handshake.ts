@@ -17,20 +17,21 @@
  * the era it had, and probes again if that fails.
  */
 import { lastValueFrom } from 'rxjs';
-import type { UpstreamProtocol } from '../../core/config/config.js';
-import type { ClientInfo } from '../../core/mcp/context.js';
+import type { UpstreamProtocol } from '../../core/config/index.js';
+import { LocalError, RpcError } from '../../core/errors/index.js';
+import type { ClientInfo } from '../../core/mcp/index.js';
 import {
   classifyProbe,
+  type Era,
+  isLegacyVersion,
+  type LegacyVersion,
+  META,
   MODERN_VERSION,
   modernHeaders,
   type ProbeVerdict,
   withModernMeta,
-} from '../../core/mcp/modernClient.js';
-import { META } from '../../core/mcp/modernRequest.js';
-import { type Era, isLegacyVersion, type LegacyVersion } from '../../core/mcp/versions.js';
-import type { Connection } from '../../core/rpc/connection.js';
-import { LocalError, RpcError } from '../../core/rpc/errors.js';
-import type { JsonObject } from '../../core/rpc/jsonrpc.js';
+} from '../../core/mcp/index.js';
+import type { Connection, JsonObject } from '../../core/rpc/index.js';
 
 export interface UpstreamServerInfo {
   /** `modern`: stateless 2026-07-28, every request carries its context in `_meta`. */

@@ -10,13 +10,12 @@
  * "Isolated upstreams"); that connection serves no client request.
  */
 import { defer, from, type Observable, switchMap } from 'rxjs';
-import type { UpstreamConfig } from '../../core/config/config.js';
-import type { Logger } from '../../core/log.js';
-import type { ClientInfo, RequestContext } from '../../core/mcp/context.js';
-import { isLegacyVersion } from '../../core/mcp/versions.js';
-import type { Connection, RequestEvent } from '../../core/rpc/connection.js';
-import { ErrorCode, RpcError } from '../../core/rpc/errors.js';
-import type { JsonObject } from '../../core/rpc/jsonrpc.js';
+import type { UpstreamConfig } from '../../core/config/index.js';
+import { ErrorCode, RpcError } from '../../core/errors/index.js';
+import type { Logger } from '../../core/log/index.js';
+import type { ClientInfo, RequestContext } from '../../core/mcp/index.js';
+import { isLegacyVersion } from '../../core/mcp/index.js';
+import type { Connection, JsonObject, RequestEvent } from '../../core/rpc/index.js';
 import { Upstream, type UpstreamRequestOptions } from './upstream.js';
 
 /**

@@ -5,17 +5,17 @@
  * recorded, invalid ones left out over Streamable HTTP). Decisions: actors/README.md,
  * "Upstream era".
  */
-import type { Logger } from '../../core/log.js';
-import type { ClientInfo, RequestContext } from '../../core/mcp/context.js';
+import type { Logger } from '../../core/log/index.js';
+import type { ClientInfo, RequestContext } from '../../core/mcp/index.js';
 import {
+  META,
+  modernHeaders,
   type ParamHeader,
   paramHeadersOf,
   paramHeaderValues,
-} from '../../core/mcp/mcpParamHeaders.js';
-import { modernHeaders, withModernMeta } from '../../core/mcp/modernClient.js';
-import { META } from '../../core/mcp/modernRequest.js';
-import type { RequestEvent, RequestOptions } from '../../core/rpc/connection.js';
-import type { JsonObject } from '../../core/rpc/jsonrpc.js';
+  withModernMeta,
+} from '../../core/mcp/index.js';
+import type { JsonObject, RequestEvent, RequestOptions } from '../../core/rpc/index.js';
 
 export interface ModernCallsOptions {
   /** The upstream's name (messages). */

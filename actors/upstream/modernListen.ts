@@ -12,12 +12,11 @@
  * the upstream does not know the method (-32601): then the catalog relies on `ttlMs`.
  */
 import type { Subscription } from 'rxjs';
-import type { Logger } from '../../core/log.js';
-import type { ClientInfo } from '../../core/mcp/context.js';
-import { modernHeaders, withModernMeta } from '../../core/mcp/modernClient.js';
-import type { Connection } from '../../core/rpc/connection.js';
-import { ErrorCode, RpcError } from '../../core/rpc/errors.js';
-import type { JsonObject } from '../../core/rpc/jsonrpc.js';
+import { ErrorCode, RpcError } from '../../core/errors/index.js';
+import type { Logger } from '../../core/log/index.js';
+import type { ClientInfo } from '../../core/mcp/index.js';
+import { modernHeaders, withModernMeta } from '../../core/mcp/index.js';
+import type { Connection, JsonObject } from '../../core/rpc/index.js';
 import type { UpstreamClock } from './clock.js';
 import type { UpstreamServerInfo } from './handshake.js';
 

@@ -26,7 +26,7 @@
  * `SimulatedClock`.
  */
 import { assign, fromPromise, not, raise, type SnapshotFrom, sendTo, setup } from 'xstate';
-import type { KeepalivePolicy, RestartPolicy } from '../../core/config/supervisionConfig.js';
+import type { KeepalivePolicy, RestartPolicy } from '../../core/config/index.js';
 import { backoffDelay, type Random } from './backoff.js';
 import { realClock } from './clock.js';
 import {

@@ -13,14 +13,13 @@
  * All time comes from `clock` (default: the real one; tests pass XState's `SimulatedClock`).
  */
 import { filter, lastValueFrom, map, type Observable } from 'rxjs';
-import type { UpstreamConfig } from '../../core/config/config.js';
-import { keepalivePolicyOf, restartPolicyOf } from '../../core/config/supervisionConfig.js';
-import { type Logger, silentLogger } from '../../core/log.js';
-import type { ClientInfo, RequestContext } from '../../core/mcp/context.js';
-import { type Era, LATEST_LEGACY_VERSION, type LegacyVersion } from '../../core/mcp/versions.js';
-import type { Connection, RequestEvent, RequestOptions } from '../../core/rpc/connection.js';
-import { ErrorCode, LocalError, RpcError } from '../../core/rpc/errors.js';
-import type { JsonObject } from '../../core/rpc/jsonrpc.js';
+import type { UpstreamConfig } from '../../core/config/index.js';
+import { keepalivePolicyOf, restartPolicyOf } from '../../core/config/index.js';
+import { ErrorCode, LocalError, RpcError } from '../../core/errors/index.js';
+import { type Logger, silentLogger } from '../../core/log/index.js';
+import type { ClientInfo, RequestContext } from '../../core/mcp/index.js';
+import { type Era, LATEST_LEGACY_VERSION, type LegacyVersion } from '../../core/mcp/index.js';
+import type { Connection, JsonObject, RequestEvent, RequestOptions } from '../../core/rpc/index.js';
 import { Admission, type AdmissionStats, type AdmissionTicket } from './admission.js';
 import type { Random } from './backoff.js';
 import { realClock } from './clock.js';

@@ -10,9 +10,8 @@
  * connection; failures are explained (`explainFailure`: the upstream and the reason).
  */
 import { Observable, type Observer, type Subscriber, Subscription, throwError } from 'rxjs';
-import type { Connection, RequestEvent, RequestOptions } from '../../core/rpc/connection.js';
-import type { LocalError, RpcError } from '../../core/rpc/errors.js';
-import type { JsonObject } from '../../core/rpc/jsonrpc.js';
+import type { LocalError, RpcError } from '../../core/errors/index.js';
+import type { Connection, JsonObject, RequestEvent, RequestOptions } from '../../core/rpc/index.js';
 import type { Admission, AdmissionTask, AdmissionTicket, Admitted } from './admission.js';
 import type { UpstreamServerInfo } from './handshake.js';
 import type { ModernCalls } from './modernCalls.js';

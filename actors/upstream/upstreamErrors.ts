@@ -10,9 +10,8 @@ import {
   take,
   throwError,
 } from 'rxjs';
-import type { Connection, RequestEvent } from '../../core/rpc/connection.js';
-import { ErrorCode, LocalError, RpcError, toRpcError } from '../../core/rpc/errors.js';
-import type { CloseReason } from '../../core/rpc/transport.js';
+import { ErrorCode, LocalError, RpcError, toRpcError } from '../../core/errors/index.js';
+import type { CloseReason, Connection, RequestEvent } from '../../core/rpc/index.js';
 
 /** A close reason as a user reads it. */
 export function describeClose(reason: CloseReason): string {

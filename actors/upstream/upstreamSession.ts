@@ -11,12 +11,10 @@
  * restarting is the supervisor's job, which starts a fresh session.
  */
 import { assign, fromCallback, fromPromise, type SnapshotFrom, setup } from 'xstate';
-import type { UpstreamProtocol } from '../../core/config/config.js';
-import type { Logger } from '../../core/log.js';
-import type { ClientInfo } from '../../core/mcp/context.js';
-import type { LegacyVersion } from '../../core/mcp/versions.js';
-import type { Connection } from '../../core/rpc/connection.js';
-import type { JsonObject } from '../../core/rpc/jsonrpc.js';
+import type { UpstreamProtocol } from '../../core/config/index.js';
+import type { Logger } from '../../core/log/index.js';
+import type { ClientInfo, LegacyVersion } from '../../core/mcp/index.js';
+import type { Connection, JsonObject } from '../../core/rpc/index.js';
 import { handshake, type UpstreamServerInfo } from './handshake.js';
 
 export { initializeUpstream, type UpstreamServerInfo } from './handshake.js';

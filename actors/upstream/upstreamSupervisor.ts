@@ -14,10 +14,10 @@
  */
 import { lastValueFrom } from 'rxjs';
 import { type Actor, createActor, fromPromise } from 'xstate';
-import type { KeepalivePolicy, RestartPolicy } from '../../core/config/supervisionConfig.js';
-import type { Logger } from '../../core/log.js';
-import type { Connection } from '../../core/rpc/connection.js';
-import { RpcError } from '../../core/rpc/errors.js';
+import type { KeepalivePolicy, RestartPolicy } from '../../core/config/index.js';
+import { RpcError } from '../../core/errors/index.js';
+import type { Logger } from '../../core/log/index.js';
+import type { Connection } from '../../core/rpc/index.js';
 import type { Random } from './backoff.js';
 import { realClock, type UpstreamClock } from './clock.js';
 import { modernKeepalive } from './handshake.js';

@@ -11,7 +11,7 @@
  * unauthenticated listener, stdio): only `*` rules apply. Deny by default otherwise.
  */
 import picomatch from 'picomatch';
-import type { AccessRule } from '../config/authConfig.js';
+import type { AccessRule } from '../config/index.js';
 import type { Principal } from './principal.js';
 
 /** What is asked about: an item of a catalog kind, or (`upstream`) the upstream as a whole. */

@@ -6,7 +6,7 @@
  * Invalid cursors are JSON-RPC -32602 (Invalid params), as the pagination spec asks.
  */
 
-import { ErrorCode, RpcError } from '../rpc/errors.js';
+import { ErrorCode, RpcError } from '../errors/index.js';
 import type { CatalogKind } from './catalog.js';
 
 export interface CursorPosition {

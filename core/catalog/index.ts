@@ -9,6 +9,7 @@ export {
 } from './catalog.js';
 export { type CursorPosition, decodeCursor, encodeCursor, paginate } from './cursor.js';
 export {
+  DEFAULT_MAX_NAME_LENGTH,
   DEFAULT_SEPARATOR,
   exposeName,
   MAX_NAME_LENGTH,
@@ -19,4 +20,5 @@ export {
   type NamingOptions,
   shortHash,
 } from './naming.js';
+export { servesToolTasks, TaskIds, withoutTaskOnlyTools } from './tasks.js';
 export { compileUriTemplate } from './uriTemplate.js';

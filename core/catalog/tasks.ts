@@ -6,7 +6,8 @@
  * augment its calls, and it MUST refuse plain ones): such tools are left out of the catalog
  * and named on the log. Tools with `"optional"` (or no `execution`) stay.
  */
-import type { JsonObject } from '../rpc/jsonrpc.js';
+/** A JSON object (as core/rpc's `JsonObject`; the catalog sits below the JSON-RPC peer). */
+type JsonObject = { [key: string]: unknown };
 
 const isObject = (value: unknown): value is JsonObject =>
   typeof value === 'object' && value !== null && !Array.isArray(value);

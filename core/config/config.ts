@@ -7,7 +7,7 @@
  */
 import { readFile } from 'node:fs/promises';
 import { dirname, resolve } from 'node:path';
-import { LocalError } from '../rpc/errors.js';
+import { LocalError } from '../errors/index.js';
 import { CLIENT_TOP_KEYS } from './clientKeys.js';
 import { type ConfigIssue, child, Issues, knownKeys, object, string } from './configSchema.js';
 import { duplicateKeys } from './duplicateKeys.js';
@@ -15,7 +15,7 @@ import { type MuxConfig, parseMux } from './muxConfig.js';
 import { checkReadinessNames } from './observeConfig.js';
 import { parseUpstream, type UpstreamConfig } from './upstreamConfig.js';
 
-export type { NameFilter } from '../catalog/naming.js';
+export type { NameFilter } from '../catalog/index.js';
 export type { AccessRule, FacadeAuthConfig, JwtConfig, UpstreamAuthConfig } from './authConfig.js';
 export type { ConfigIssue } from './configSchema.js';
 export { CONFIG_DEFAULTS, type ConfigLogLevel } from './muxConfig.js';

@@ -1,12 +1,17 @@
 /** The public surface of core/config/ (STYLE.md, principle 6): what is not listed here is free to change. */
+
+export type { AccessRule, IdpConfig, JwtConfig } from './authConfig.js';
+export { didYouMean } from './clientKeys.js';
 export {
   CONFIG_DEFAULTS,
   ConfigError,
   type ConfigLogLevel,
+  type FacadeAuthConfig,
   loadConfigFile,
   type NameFilter,
   type ParseConfigOptions,
   parseConfig,
+  type RootConfig,
   type RouterConfig,
   type SessionMode,
   UPSTREAM_PROTOCOLS,

@@ -3,7 +3,7 @@
  * defaults to, the facade's hardening, auth and access keys, and the keys parsed in their own
  * files (roots, supervision, observe). See core/config/README.md.
  */
-import { DEFAULT_SEPARATOR, MAX_NAME_LENGTH, MIN_MAX_LENGTH } from '../catalog/naming.js';
+import { DEFAULT_SEPARATOR, MAX_NAME_LENGTH, MIN_MAX_LENGTH } from '../catalog/index.js';
 import {
   type AccessRule,
   type FacadeAuthConfig,

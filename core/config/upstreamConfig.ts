@@ -4,7 +4,7 @@
  * default to `mcpMux`'s. See core/config/README.md.
  */
 import { isAbsolute, resolve } from 'node:path';
-import type { NameFilter } from '../catalog/naming.js';
+import type { NameFilter } from '../catalog/index.js';
 import { parseUpstreamAuth, type UpstreamAuthConfig } from './authConfig.js';
 import { CLIENT_SERVER_KEYS } from './clientKeys.js';
 import {

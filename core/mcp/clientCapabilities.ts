@@ -4,9 +4,9 @@
  * server-initiated request. Pure functions; the spec pages are client/sampling.mdx,
  * client/elicitation.mdx and client/roots.mdx of each revision.
  */
-import { ErrorCode } from '../rpc/errors.js';
-import type { JsonObject } from '../rpc/jsonrpc.js';
-import { methodTable } from '../rpc/methodTable.js';
+import { ErrorCode } from '../errors/index.js';
+import type { JsonObject } from '../rpc/index.js';
+import { methodTable } from '../rpc/index.js';
 import { LEGACY_VERSIONS, type LegacyVersion } from './versions.js';
 
 export type ElicitationMode = 'form' | 'url';

@@ -2,7 +2,7 @@
  * The request context (ARCHITECTURE.md §3): what the router knows about who is asking.
  * A legacy session fills it from `initialize`; a modern request brings it along in `_meta`.
  */
-import type { JsonObject } from '../rpc/jsonrpc.js';
+import type { JsonObject } from '../rpc/index.js';
 import type { LoggingLevel } from './logLevel.js';
 
 export interface ClientInfo {

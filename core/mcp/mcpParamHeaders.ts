@@ -4,8 +4,9 @@
  * `Mcp-Param-{Name}` HTTP headers. A Streamable HTTP client MUST support it and MUST exclude a
  * tool whose annotations break the rules from `tools/list`.
  */
-import { RawJson } from '../rpc/envelopeScan.js';
-import type { JsonObject } from '../rpc/jsonrpc.js';
+
+import type { JsonObject } from '../rpc/index.js';
+import { RawJson } from '../rpc/index.js';
 import { encodeHeaderValue } from './modernClient.js';
 
 /** One annotated parameter: its header name part and the `properties` path to its value. */

@@ -5,7 +5,7 @@
  * "Request Metadata") and how it reads the answer to its era probe (basic/versioning
  * "Backward Compatibility with Initialization-Based Versions").
  */
-import type { JsonObject } from '../rpc/jsonrpc.js';
+import type { JsonObject } from '../rpc/index.js';
 import type { ClientInfo } from './context.js';
 import type { LoggingLevel } from './logLevel.js';
 import { META, ModernErrorCode, metaOf } from './modernRequest.js';

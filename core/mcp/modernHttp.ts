@@ -4,8 +4,8 @@
  * rules (`MCP-Protocol-Version`, `Mcp-Method`, `Mcp-Name` with its Base64 sentinel form) and
  * the HTTP status of each JSON-RPC error a modern request can get.
  */
-import { ErrorCode, RpcError } from '../rpc/errors.js';
-import type { JsonObject, JsonRpcRequest } from '../rpc/jsonrpc.js';
+import { ErrorCode, RpcError } from '../errors/index.js';
+import type { JsonObject, JsonRpcRequest } from '../rpc/index.js';
 import { claimsModern, META, ModernErrorCode, metaOf, modernContext } from './modernRequest.js';
 import { isLegacyVersion } from './versions.js';
 

@@ -7,8 +7,8 @@
  * malformed → -32602 (HTTP 400). A version the server does not implement → -32022 with
  * `supported` and `requested` (HTTP 400) so the client can fall back.
  */
-import { ErrorCode, RpcError } from '../rpc/errors.js';
-import type { JsonObject, JsonRpcRequest } from '../rpc/jsonrpc.js';
+import { ErrorCode, RpcError } from '../errors/index.js';
+import type { JsonObject, JsonRpcRequest } from '../rpc/index.js';
 import type { ClientInfo, RequestContext } from './context.js';
 import { isLoggingLevel } from './logLevel.js';
 import { LEGACY_VERSIONS, MODERN_VERSIONS } from './versions.js';
@@ -30,7 +30,7 @@ export const CONTEXT_META_KEYS: readonly string[] = [
   META.logLevel,
 ];
 
-/** The spec's modern error codes, by their names in the one table (core/rpc/errors.ts). */
+/** The spec's modern error codes, by their names in the one table (core/errors/errors.ts). */
 export const ModernErrorCode = {
   HeaderMismatch: ErrorCode.HeaderMismatch,
   MissingRequiredClientCapability: ErrorCode.MissingRequiredClientCapability,

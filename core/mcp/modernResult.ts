@@ -5,7 +5,7 @@
  * upstream already set wins: an `input_required` result keeps its `resultType` and gets no
  * caching hints (interim results are not cacheable).
  */
-import type { JsonObject } from '../rpc/jsonrpc.js';
+import type { JsonObject } from '../rpc/index.js';
 import type { ClientInfo } from './context.js';
 import { META, SUPPORTED_VERSIONS } from './modernRequest.js';
 

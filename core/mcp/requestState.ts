@@ -14,8 +14,8 @@
  * the instance (actors/router/README.md, "Era bridging").
  */
 import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
-import { ErrorCode, RpcError } from '../rpc/errors.js';
-import type { JsonObject } from '../rpc/jsonrpc.js';
+import { ErrorCode, RpcError } from '../errors/index.js';
+import type { JsonObject } from '../rpc/index.js';
 
 export const STATE_PREFIX = 'mux1.';
 

@@ -4,6 +4,7 @@ export {
   type HealthUpstream,
   liveness,
   type ReadinessRule,
+  type RequestSummary,
   readiness,
 } from './health.js';
 export {

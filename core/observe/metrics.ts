@@ -12,8 +12,8 @@
  * `mcpMux.metrics.trackTools`, and never a session id.
  */
 import { Counter, collectDefaultMetrics, Gauge, Registry } from 'prom-client';
-import { eraOf } from '../mcp/versions.js';
-import type { JsonObject } from '../rpc/jsonrpc.js';
+import { eraOf } from '../mcp/index.js';
+import type { JsonObject } from '../rpc/index.js';
 import type { ObservedSession, Outcome, RequestObservation, RouterObserver } from './observer.js';
 import { type MethodSeries, RequestWatch, type WatchSink } from './requestWatch.js';
 import { type CounterSeries, FastCounter, FastHistogram } from './seriesMetrics.js';

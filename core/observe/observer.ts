@@ -3,7 +3,7 @@
  * The router holds at most ONE `RouterObserver`; without one it makes no call and allocates
  * nothing for observation, so an unobserved router pays a single `undefined` check per request.
  */
-import type { JsonObject } from '../rpc/jsonrpc.js';
+import type { JsonObject } from '../rpc/index.js';
 
 /** How a routed request ended (the `outcome` label). */
 export type Outcome =

@@ -1,5 +1,5 @@
-/** The `outcome` label of a failed routed request, from its error (core/rpc/errors.ts). */
-import { ErrorCode, LocalError, RpcError } from '../rpc/errors.js';
+/** The `outcome` label of a failed routed request, from its error (core/errors/errors.ts). */
+import { ErrorCode, LocalError, RpcError } from '../errors/index.js';
 import type { Outcome } from './observer.js';
 
 export function outcomeOf(error: unknown): Outcome {

@@ -11,7 +11,7 @@
  */
 import type { Span } from '@opentelemetry/api';
 import { SpanStatusCode } from '@opentelemetry/api';
-import type { JsonObject } from '../rpc/jsonrpc.js';
+import type { JsonObject } from '../rpc/index.js';
 import type { Outcome, RequestObservation } from './observer.js';
 import type { CounterSeries, HistogramSeries } from './seriesMetrics.js';
 import { startRequestSpan, traceOfParams, tracingActive, withTrace } from './traceContext.js';

@@ -14,7 +14,7 @@ import {
   SpanKind,
   trace,
 } from '@opentelemetry/api';
-import type { JsonObject } from '../rpc/jsonrpc.js';
+import type { JsonObject } from '../rpc/index.js';
 
 /** The API's no-op provider: what a `ProxyTracerProvider` delegates to until an SDK registers. */
 const NOOP_PROVIDER = new ProxyTracerProvider().getDelegate();

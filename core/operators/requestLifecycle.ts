@@ -35,7 +35,7 @@ import {
   Subscription,
   type Unsubscribable,
 } from 'rxjs';
-import { LocalError } from '../rpc/errors.js';
+import { LocalError } from '../errors/index.js';
 import { type Deadlines, MAX_TIMER_MS, type Timed } from './deadlines.js';
 
 export interface RequestLifecycleConfig {

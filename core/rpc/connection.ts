@@ -29,9 +29,9 @@ import {
   type SchedulerLike,
   type Subscription,
 } from 'rxjs';
-import { type Logger, silentLogger } from '../log.js';
+import { ErrorCode, LocalError } from '../errors/index.js';
+import { type Logger, silentLogger } from '../log/index.js';
 import { BatchReply } from './batchReply.js';
-import { ErrorCode, LocalError } from './errors.js';
 import { InboundRequests } from './inboundRequests.js';
 import {
   classify,

@@ -9,8 +9,8 @@
  * becomes a JSON-RPC error (`toRpcError`); completing without a result is an internal error.
  */
 import type { Observer, Subscription } from 'rxjs';
+import { ErrorCode, toRpcError } from '../errors/index.js';
 import type { BatchReply } from './batchReply.js';
-import { ErrorCode, toRpcError } from './errors.js';
 import {
   failure,
   type JsonObject,

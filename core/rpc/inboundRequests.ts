@@ -8,9 +8,9 @@
  * Nothing here throws into the read loop: handler throws and unsendable results become errors.
  */
 
-import type { Logger } from '../log.js';
+import { ErrorCode, LocalError } from '../errors/index.js';
+import type { Logger } from '../log/index.js';
 import type { BatchReply } from './batchReply.js';
-import { ErrorCode, LocalError } from './errors.js';
 import { type InboundHost, InboundRequest } from './inboundRequest.js';
 import { InflightTable } from './inflight.js';
 import {

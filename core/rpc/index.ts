@@ -1,6 +1,5 @@
 /** The public surface of core/rpc/ (STYLE.md, principle 6): what is not listed here is free to change. */
-export { BatchReply } from './batchReply.js';
-export { Connection, type ConnectionOptions, type ConnectionStats } from './connection.js';
+
 export {
   ErrorCode,
   ErrorCodeRange,
@@ -8,7 +7,10 @@ export {
   type LocalErrorCode,
   RpcError,
   toRpcError,
-} from './errors.js';
+} from '../errors/index.js';
+export { BatchReply } from './batchReply.js';
+export { Connection, type ConnectionOptions, type ConnectionStats } from './connection.js';
+export { RawJson, ROUTED_RAW_MIN_CHARS } from './envelopeScan.js';
 export { type InboundHost, InboundRequest } from './inboundRequest.js';
 export { InboundRequests } from './inboundRequests.js';
 export { InflightTable, type OutboundRequest } from './inflight.js';
@@ -54,4 +56,12 @@ export type {
   RequestEvent,
   RequestOptions,
 } from './types.js';
-export { BIG_ID_PREFIX, parseMessage, stringifyMessage } from './wire.js';
+export {
+  BIG_ID_PREFIX,
+  DEFAULT_MAX_JSON_DEPTH,
+  decodeMessage,
+  exceedsDepth,
+  materialized,
+  parseMessage,
+  stringifyMessage,
+} from './wire.js';

@@ -21,11 +21,9 @@ export interface JsonRpcNotification {
   params?: JsonObject;
 }
 
-export interface JsonRpcErrorObject {
-  code: number;
-  message: string;
-  data?: unknown;
-}
+import type { JsonRpcErrorObject } from '../errors/index.js';
+
+export type { JsonRpcErrorObject };
 
 export interface JsonRpcSuccess {
   jsonrpc: '2.0';

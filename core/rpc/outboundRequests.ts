@@ -20,7 +20,8 @@ import {
   type TeardownLogic,
   throwError,
 } from 'rxjs';
-import type { Logger } from '../log.js';
+import { ErrorCode, LocalError, RpcError } from '../errors/index.js';
+import type { Logger } from '../log/index.js';
 import {
   abortError,
   Deadlines,
@@ -28,7 +29,6 @@ import {
   requestLifecycle,
 } from '../operators/index.js';
 import { RawJson } from './envelopeScan.js';
-import { ErrorCode, LocalError, RpcError } from './errors.js';
 import { InflightTable, type OutboundRequest } from './inflight.js';
 import { type JsonObject, type JsonRpcResponse, notification, request } from './jsonrpc.js';
 import { withProgressToken } from './progressToken.js';

@@ -41,7 +41,7 @@
  */
 
 import type { Observable } from 'rxjs';
-import type { Principal } from '../auth/principal.js';
+import type { Principal } from '../auth/index.js';
 import type { JsonRpcId } from './jsonrpc.js';
 
 export interface SendOptions {

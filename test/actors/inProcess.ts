@@ -12,8 +12,8 @@
 import { lastValueFrom, map, NEVER, Observable, of, timer } from 'rxjs';
 import { Router, type RouterOptions } from '../../actors/router/router.js';
 import { parseConfig, type RouterConfig } from '../../core/config/config.js';
+import { RpcError } from '../../core/errors/errors.js';
 import { Connection, type InboundEvent } from '../../core/rpc/connection.js';
-import { RpcError } from '../../core/rpc/errors.js';
 import type { JsonObject, JsonRpcRequest } from '../../core/rpc/jsonrpc.js';
 import type { CloseReason, Transport } from '../../core/rpc/transport.js';
 import { createMemoryPair, type MemoryTransportEnd } from '../../transports/memory.js';

@@ -6,8 +6,8 @@
  */
 import { lastValueFrom } from 'rxjs';
 import { describe, expect, it } from 'vitest';
+import { ErrorCode } from '../../core/errors/errors.js';
 import type { Connection } from '../../core/rpc/connection.js';
-import { ErrorCode } from '../../core/rpc/errors.js';
 import { connectClient, startRouter, type TestClient, until } from './inProcess.js';
 
 const TOTAL = 100_000;

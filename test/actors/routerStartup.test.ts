@@ -7,7 +7,7 @@ import { VirtualTimeScheduler } from 'rxjs';
 import { describe, expect, it } from 'vitest';
 import { Router } from '../../actors/router/router.js';
 import { parseConfig } from '../../core/config/config.js';
-import { silentLogger } from '../../core/log.js';
+import { silentLogger } from '../../core/log/log.js';
 
 const STARTUP_MS = 12_345;
 const startupTimers = (scheduler: VirtualTimeScheduler) =>

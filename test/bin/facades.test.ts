@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { WebSocket } from 'ws';
 import { parseListen, readTokens, startFacades, UsageError } from '../../bin/facades.js';
-import { silentLogger } from '../../core/log.js';
+import { silentLogger } from '../../core/log/log.js';
 import { createRouter } from '../../index.js';
 import { loopbackFacadeOptions } from '../integration/harness.js';
 

@@ -1,7 +1,7 @@
 /** The start-up `ulimit -n` check. */
 import { describe, expect, it } from 'vitest';
 import { checkFdLimit, fdsNeeded, softFdLimit } from '../../bin/fdLimit.js';
-import { createLogger } from '../../core/log.js';
+import { createLogger } from '../../core/log/log.js';
 
 const LIMITS = `Limit                     Soft Limit           Hard Limit           Units
 Max processes             127431               127431               processes

@@ -1,7 +1,7 @@
 /** `--metrics HOST:PORT` (bin/metrics.ts): a listener of its own, on loopback, for the observe routes. */
 import { describe, expect, it } from 'vitest';
 import { startMetricsListener } from '../../bin/metrics.js';
-import { createLogger } from '../../core/log.js';
+import { createLogger } from '../../core/log/log.js';
 import type { HealthAnswer } from '../../core/observe/health.js';
 
 const health = { status: 200, body: { status: 'ok', upstreams: {} } } as HealthAnswer;

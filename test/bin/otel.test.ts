@@ -1,7 +1,7 @@
 /** The optional OpenTelemetry SDK (bin/otel.ts): when the standard environment asks for traces. */
 import { describe, expect, it } from 'vitest';
 import { startTracing, wantsTracing } from '../../bin/otel.js';
-import { createLogger } from '../../core/log.js';
+import { createLogger } from '../../core/log/log.js';
 
 describe('wantsTracing', () => {
   it('follows OTEL_TRACES_EXPORTER when set: anything but "none" asks for traces', () => {

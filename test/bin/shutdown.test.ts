@@ -5,7 +5,7 @@
  */
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { handleTerminationSignals, shutdown } from '../../bin/shutdown.js';
-import { createLogger } from '../../core/log.js';
+import { createLogger } from '../../core/log/log.js';
 import { connectClient, rejection, startRouter, until } from '../actors/inProcess.js';
 
 afterEach(() => {

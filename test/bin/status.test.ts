@@ -9,7 +9,7 @@ import { describe, expect, it } from 'vitest';
 import { startMetricsListener } from '../../bin/metrics.js';
 import { parsePromText } from '../../bin/promText.js';
 import { baseUrl, renderStatus, status } from '../../bin/status.js';
-import { silentLogger } from '../../core/log.js';
+import { silentLogger } from '../../core/log/log.js';
 import type { HealthAnswer } from '../../core/observe/health.js';
 
 const TEXT = `# HELP mcp_mux_upstream_duration_seconds x

@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { type ConfigWatcher, watchConfig } from '../../bin/watchConfig.js';
 import type { RouterConfig } from '../../core/config/config.js';
-import { createLogger } from '../../core/log.js';
+import { createLogger } from '../../core/log/log.js';
 
 let dir: string;
 let file: string;

@@ -9,7 +9,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { WebSocket } from 'ws';
 import { startFacades } from '../../bin/facades.js';
-import { silentLogger } from '../../core/log.js';
+import { silentLogger } from '../../core/log/log.js';
 import { createRouter } from '../../index.js';
 import { fixture, loopbackFacadeOptions } from './harness.js';
 import {

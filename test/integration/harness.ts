@@ -11,7 +11,7 @@ import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js'
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import type { JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
 import type { FacadeOptions } from '../../bin/facades.js';
-import { silentLogger } from '../../core/log.js';
+import { silentLogger } from '../../core/log/log.js';
 
 export const root = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 export const cliPath = join(root, 'dist/bin/mcp-mux.js');

@@ -12,7 +12,7 @@ import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Facades, startFacades } from '../../bin/facades.js';
-import { silentLogger } from '../../core/log.js';
+import { silentLogger } from '../../core/log/log.js';
 import { createRouter, type Router } from '../../index.js';
 import { loopbackFacadeOptions } from './harness.js';
 

@@ -7,7 +7,7 @@ import { createServer } from 'node:net';
 import { firstValueFrom } from 'rxjs';
 import { describe, expect, it } from 'vitest';
 import { parseConfig, type UpstreamConfig } from '../../core/config/config.js';
-import { silentLogger } from '../../core/log.js';
+import { silentLogger } from '../../core/log/log.js';
 import { RawJson } from '../../core/rpc/envelopeScan.js';
 import { openUpstreamTransport } from '../../transports/fromConfig.js';
 import { fixturePath } from '../integration/harness.js';

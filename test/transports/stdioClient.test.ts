@@ -7,7 +7,7 @@ import { readFileSync, realpathSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { firstValueFrom, take, timeout, toArray } from 'rxjs';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { createLogger, type Logger } from '../../core/log.js';
+import { createLogger, type Logger } from '../../core/log/log.js';
 import type { CloseReason } from '../../core/rpc/transport.js';
 import { killTrackedGroups } from '../../transports/processGroup.js';
 import {

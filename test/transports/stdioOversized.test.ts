@@ -5,8 +5,8 @@
  */
 import { firstValueFrom, lastValueFrom } from 'rxjs';
 import { afterEach, describe, expect, it } from 'vitest';
+import { RpcError } from '../../core/errors/errors.js';
 import { Connection } from '../../core/rpc/connection.js';
-import { RpcError } from '../../core/rpc/errors.js';
 import { StdioClientTransport } from '../../transports/stdio.js';
 
 let transport: StdioClientTransport | undefined;

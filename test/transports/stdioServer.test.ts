@@ -5,7 +5,7 @@
 import { PassThrough } from 'node:stream';
 import { firstValueFrom, take, timeout, toArray } from 'rxjs';
 import { describe, expect, it } from 'vitest';
-import { createLogger } from '../../core/log.js';
+import { createLogger } from '../../core/log/log.js';
 import type { CloseReason } from '../../core/rpc/transport.js';
 import { StdioServerTransport } from '../../transports/stdio.js';
 

@@ -10,7 +10,7 @@ import { execFileSync } from 'node:child_process';
 import { closeSync, openSync, readdirSync } from 'node:fs';
 import { firstValueFrom, timeout } from 'rxjs';
 import { describe, expect, it } from 'vitest';
-import { createLogger } from '../../core/log.js';
+import { createLogger } from '../../core/log/log.js';
 import { StdioClientTransport } from '../../transports/stdio.js';
 
 function nofile(): { soft: string; hard: string } {

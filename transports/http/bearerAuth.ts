@@ -21,8 +21,8 @@ import {
   type JWTVerifyGetKey,
   jwtVerify,
 } from 'jose';
-import type { Principal } from '../../core/auth/principal.js';
-import type { JwtConfig } from '../../core/config/authConfig.js';
+import type { Principal } from '../../core/auth/index.js';
+import type { JwtConfig } from '../../core/config/index.js';
 
 export interface BearerAuthOptions {
   /** Unnamed static tokens (the principal is a digest of the token). */

@@ -15,13 +15,13 @@
  * `initialize`, never a modern answer.
  */
 
-import type { JsonRpcId } from '../../core/rpc/jsonrpc.js';
+import type { JsonRpcId } from '../../core/rpc/index.js';
 import {
   type ExchangeClientTransport,
   hasExchanges,
   type SendOptions,
-} from '../../core/rpc/transport.js';
-import { BaseTransport } from '../baseTransport.js';
+} from '../../core/rpc/index.js';
+import { BaseTransport } from '../base/index.js';
 import { type SseClientOptions, SseClientTransport } from './sseClient.js';
 import {
   type StreamableHttpClientOptions,

@@ -7,16 +7,16 @@
 
 import { createServer } from 'node:http';
 import type { Socket } from 'node:net';
-import { silentLogger } from '../../core/log.js';
-import { ErrorCode } from '../../core/rpc/errors.js';
-import type { TransportServer } from '../../core/rpc/transport.js';
+import { ErrorCode } from '../../core/errors/index.js';
+import { silentLogger } from '../../core/log/index.js';
+import type { TransportServer } from '../../core/rpc/index.js';
 import {
   answerMalformedRequests,
   DEFAULT_MAX_CONNECTIONS,
   isRefused,
   limitConnections,
-} from '../connectionLimit.js';
-import { listen } from '../listen.js';
+  listen,
+} from '../base/index.js';
 import { createHttpHandler, type HttpHandlerOptions } from './httpHandler.js';
 import { sendJsonRpcError } from './protection.js';
 

@@ -8,9 +8,9 @@
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { merge } from 'rxjs';
-import { type Logger, silentLogger } from '../../core/log.js';
-import { ErrorCode } from '../../core/rpc/errors.js';
-import type { TransportServer } from '../../core/rpc/transport.js';
+import { ErrorCode } from '../../core/errors/index.js';
+import { type Logger, silentLogger } from '../../core/log/index.js';
+import type { TransportServer } from '../../core/rpc/index.js';
 import { METADATA_PATH } from './bearerAuth.js';
 import { OBSERVE_PATHS, type ObserveEndpoints, serveObserve } from './observeRoutes.js';
 import { Protection, type ProtectionOptions, sendJsonRpcError } from './protection.js';

@@ -4,7 +4,7 @@
  * response an `id` and `result` or `error`. Ids are keyed with their type, so `1` and `"1"`
  * stay different requests.
  */
-import type { JsonRpcId } from '../../core/rpc/jsonrpc.js';
+import type { JsonRpcId } from '../../core/rpc/index.js';
 
 export type MessageShape = 'request' | 'notification' | 'response' | 'invalid';
 

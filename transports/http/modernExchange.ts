@@ -15,11 +15,11 @@
  *   response stream MUST be treated as cancellation").
  */
 import type { ServerResponse } from 'node:http';
-import type { Logger } from '../../core/log.js';
-import { ErrorCode } from '../../core/rpc/errors.js';
-import type { CloseReason, SendOptions } from '../../core/rpc/transport.js';
-import { stringifyMessage } from '../../core/rpc/wire.js';
-import { BaseTransport } from '../baseTransport.js';
+import { ErrorCode } from '../../core/errors/index.js';
+import type { Logger } from '../../core/log/index.js';
+import type { CloseReason, SendOptions } from '../../core/rpc/index.js';
+import { stringifyMessage } from '../../core/rpc/index.js';
+import { BaseTransport } from '../base/index.js';
 import { sendJson } from './jsonReply.js';
 import { responseIds, shapeOf } from './messageShape.js';
 import { formatSseEvent, SseWriter } from './sseWriter.js';

@@ -10,15 +10,15 @@
  * stream, no sessions in this revision).
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { Logger } from '../../core/log.js';
+import type { Logger } from '../../core/log/index.js';
 import {
   checkModernHeaders,
   type HeaderLookup,
   type HttpRejection,
   isModernPost,
   modernErrorStatus,
-} from '../../core/mcp/modernHttp.js';
-import type { JsonObject } from '../../core/rpc/jsonrpc.js';
+} from '../../core/mcp/index.js';
+import type { JsonObject } from '../../core/rpc/index.js';
 import { sendJson } from './jsonReply.js';
 import { ModernExchange } from './modernExchange.js';
 

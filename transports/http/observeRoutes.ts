@@ -5,7 +5,7 @@
  * from the router); this file only speaks HTTP.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { HealthAnswer } from '../../core/observe/health.js';
+import type { HealthAnswer } from '../../core/observe/index.js';
 
 export interface ObserveEndpoints {
   /** Absent: metrics are off (`--no-metrics`): `/metrics` is 404. */

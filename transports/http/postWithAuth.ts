@@ -6,7 +6,7 @@
  */
 import type { IncomingMessage } from 'node:http';
 import { discard, header } from './httpRequest.js';
-import { type HttpAuth, MAX_AUTH_RETRIES } from './oauth/httpAuth.js';
+import { type HttpAuth, MAX_AUTH_RETRIES } from './oauth/index.js';
 
 /** Sends with `send` (which adds the current credentials each time) until no challenge is left. */
 export async function postWithAuth(

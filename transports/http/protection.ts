@@ -7,14 +7,14 @@
  * (`principalOf`): the listeners put it on the session's transport (`Transport.principal`).
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { Principal } from '../../core/auth/principal.js';
-import { ErrorCode } from '../../core/rpc/errors.js';
+import type { Principal } from '../../core/auth/index.js';
+import { ErrorCode } from '../../core/errors/index.js';
 import {
   DEFAULT_MAX_JSON_DEPTH,
   decodeMessage,
   exceedsDepth,
   stringifyMessage,
-} from '../../core/rpc/wire.js';
+} from '../../core/rpc/index.js';
 import { BearerAuth, type BearerAuthOptions, type Rejection } from './bearerAuth.js';
 
 export type { Rejection } from './bearerAuth.js';

@@ -5,10 +5,9 @@
  * sent one after another, so the server sees messages in order. The transport ends when the
  * stream ends. Requests go through `node:http(s)` with a keep-alive agent this transport owns.
  */
-import { type Logger, silentLogger } from '../../core/log.js';
-import { FrameError, type SendOptions } from '../../core/rpc/transport.js';
-import { stringifyMessage } from '../../core/rpc/wire.js';
-import { BaseTransport } from '../baseTransport.js';
+import { type Logger, silentLogger } from '../../core/log/index.js';
+import { FrameError, type SendOptions, stringifyMessage } from '../../core/rpc/index.js';
+import { BaseTransport } from '../base/index.js';
 import { pumpSse } from './httpBody.js';
 import {
   createAgent,

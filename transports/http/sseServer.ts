@@ -6,9 +6,9 @@
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { Subject } from 'rxjs';
-import { type Logger, silentLogger } from '../../core/log.js';
-import { ErrorCode } from '../../core/rpc/errors.js';
-import type { Transport } from '../../core/rpc/transport.js';
+import { ErrorCode } from '../../core/errors/index.js';
+import { type Logger, silentLogger } from '../../core/log/index.js';
+import type { Transport } from '../../core/rpc/index.js';
 import { limitKey, PrincipalLimit } from './principalLimit.js';
 import { type Protection, sendJsonRpcError } from './protection.js';
 import { SseSession } from './sseSession.js';

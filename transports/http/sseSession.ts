@@ -3,10 +3,10 @@
  * `message` events on the session's single SSE response; client messages arrive through
  * POSTs that the server hands to `receive`. The session ends when the SSE response closes.
  */
-import type { Logger } from '../../core/log.js';
-import type { CloseReason } from '../../core/rpc/transport.js';
-import { stringifyMessage } from '../../core/rpc/wire.js';
-import { BaseTransport } from '../baseTransport.js';
+import type { Logger } from '../../core/log/index.js';
+import type { CloseReason } from '../../core/rpc/index.js';
+import { stringifyMessage } from '../../core/rpc/index.js';
+import { BaseTransport } from '../base/index.js';
 import type { SseWriter } from './sseWriter.js';
 
 export class SseSession extends BaseTransport {

@@ -29,17 +29,18 @@
  */
 
 import type { IncomingMessage } from 'node:http';
-import { type Logger, silentLogger } from '../../core/log.js';
-import { traceHeadersOf } from '../../core/observe/traceContext.js';
-import { ErrorCode } from '../../core/rpc/errors.js';
-import type { JsonRpcId } from '../../core/rpc/jsonrpc.js';
+import { ErrorCode } from '../../core/errors/index.js';
+import { type Logger, silentLogger } from '../../core/log/index.js';
+import { traceHeadersOf } from '../../core/observe/index.js';
+import type { JsonRpcId } from '../../core/rpc/index.js';
 import {
+  decodeMessage,
   type ExchangeClientTransport,
   FrameError,
   type SendOptions,
-} from '../../core/rpc/transport.js';
-import { decodeMessage, stringifyMessage } from '../../core/rpc/wire.js';
-import { BaseTransport } from '../baseTransport.js';
+  stringifyMessage,
+} from '../../core/rpc/index.js';
+import { BaseTransport } from '../base/index.js';
 import { pumpSse, readText } from './httpBody.js';
 import {
   createAgent,

@@ -2,8 +2,8 @@
  * What a Streamable HTTP client transport (streamableHttpClient.ts) can be told, and the
  * abortable delay it waits with between resumptions of a stream.
  */
-import type { Logger } from '../../core/log.js';
-import type { HttpAuth } from './oauth/httpAuth.js';
+import type { Logger } from '../../core/log/index.js';
+import type { HttpAuth } from './oauth/index.js';
 
 export interface StreamableHttpClientOptions {
   /** Extra headers on every request (values already substituted by the config). */

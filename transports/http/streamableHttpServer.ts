@@ -8,18 +8,17 @@
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { Subject } from 'rxjs';
-import type { Principal } from '../../core/auth/principal.js';
-import { type Logger, silentLogger } from '../../core/log.js';
+import type { Principal } from '../../core/auth/index.js';
+import { ErrorCode } from '../../core/errors/index.js';
+import { type Logger, silentLogger } from '../../core/log/index.js';
 import {
   HTTP_PROTOCOL_VERSIONS,
+  isLegacyVersion,
   isSessionStart,
   isStatelessMessage,
-} from '../../core/mcp/sessionStart.js';
-import { isLegacyVersion } from '../../core/mcp/versions.js';
-import { adoptTraceHeaders } from '../../core/observe/traceContext.js';
-import { ErrorCode } from '../../core/rpc/errors.js';
-import type { JsonObject } from '../../core/rpc/jsonrpc.js';
-import type { Transport } from '../../core/rpc/transport.js';
+} from '../../core/mcp/index.js';
+import { adoptTraceHeaders } from '../../core/observe/index.js';
+import type { JsonObject, Transport } from '../../core/rpc/index.js';
 import { requestIds, shapeOf } from './messageShape.js';
 import type { ModernExchange } from './modernExchange.js';
 import {

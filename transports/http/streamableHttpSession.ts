@@ -24,16 +24,16 @@
  */
 import type { ServerResponse } from 'node:http';
 import { Subject } from 'rxjs';
-import type { Logger } from '../../core/log.js';
-import { ErrorCode } from '../../core/rpc/errors.js';
-import type { JsonRpcId } from '../../core/rpc/jsonrpc.js';
+import { ErrorCode } from '../../core/errors/index.js';
+import type { Logger } from '../../core/log/index.js';
 import type {
   CloseReason,
+  JsonRpcId,
   SendOptions,
   StreamedServerTransport,
-} from '../../core/rpc/transport.js';
-import { stringifyMessage } from '../../core/rpc/wire.js';
-import { BaseTransport } from '../baseTransport.js';
+} from '../../core/rpc/index.js';
+import { stringifyMessage } from '../../core/rpc/index.js';
+import { BaseTransport } from '../base/index.js';
 import { sendJson } from './jsonReply.js';
 import { idKey, responseIds, shapeOf } from './messageShape.js';
 import { sendJsonRpcError } from './protection.js';

@@ -5,8 +5,8 @@
  * `WebSocketTransport`.
  */
 import { WebSocket } from 'ws';
-import { type Logger, silentLogger } from '../../core/log.js';
-import { BaseTransport } from '../baseTransport.js';
+import { type Logger, silentLogger } from '../../core/log/index.js';
+import { BaseTransport } from '../base/index.js';
 import { SUBPROTOCOL } from './websocketServer.js';
 import { WebSocketTransport } from './websocketTransport.js';
 

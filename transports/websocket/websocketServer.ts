@@ -10,19 +10,24 @@ import type { Socket } from 'node:net';
 import type { Duplex } from 'node:stream';
 import { Subject } from 'rxjs';
 import { WebSocketServer } from 'ws';
-import { type Logger, silentLogger } from '../../core/log.js';
-import { ErrorCode } from '../../core/rpc/errors.js';
-import type { Transport, TransportServer } from '../../core/rpc/transport.js';
+import { ErrorCode } from '../../core/errors/index.js';
+import { type Logger, silentLogger } from '../../core/log/index.js';
+import type { Transport, TransportServer } from '../../core/rpc/index.js';
 import {
   answerMalformedRequests,
   DEFAULT_MAX_CONNECTIONS,
   isRefused,
   limitConnections,
+  listen,
   rawHttpError,
-} from '../connectionLimit.js';
-import { limitKey, PrincipalLimit } from '../http/principalLimit.js';
-import { Protection, type ProtectionOptions, sendJsonRpcError } from '../http/protection.js';
-import { listen } from '../listen.js';
+} from '../base/index.js';
+import {
+  limitKey,
+  PrincipalLimit,
+  Protection,
+  type ProtectionOptions,
+  sendJsonRpcError,
+} from '../http/index.js';
 import { WebSocketTransport } from './websocketTransport.js';
 
 export const SUBPROTOCOL = 'mcp';

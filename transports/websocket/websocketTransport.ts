@@ -6,10 +6,9 @@
  * terminated (`error`).
  */
 import { type RawData, WebSocket } from 'ws';
-import { type Logger, silentLogger } from '../../core/log.js';
-import { type CloseReason, FrameError } from '../../core/rpc/transport.js';
-import { stringifyMessage } from '../../core/rpc/wire.js';
-import { BaseTransport } from '../baseTransport.js';
+import { type Logger, silentLogger } from '../../core/log/index.js';
+import { type CloseReason, FrameError, stringifyMessage } from '../../core/rpc/index.js';
+import { BaseTransport } from '../base/index.js';
 
 export interface WebSocketTransportOptions {
   /** Ping period in ms; 0 turns liveness checks off (default 30000). */

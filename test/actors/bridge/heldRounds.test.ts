@@ -7,10 +7,10 @@ import { Observable, Subject, VirtualTimeScheduler } from 'rxjs';
 import { describe, expect, it } from 'vitest';
 import { ModernCallers } from '../../../actors/bridge/modernCallers.js';
 import type { Caller } from '../../../actors/downstream/host.js';
-import { silentLogger } from '../../../core/log.js';
+import { RpcError } from '../../../core/errors/errors.js';
+import { silentLogger } from '../../../core/log/log.js';
 import { stateKey } from '../../../core/mcp/requestState.js';
 import type { InboundEvent, RequestEvent } from '../../../core/rpc/connection.js';
-import { RpcError } from '../../../core/rpc/errors.js';
 import type { JsonObject, JsonRpcRequest } from '../../../core/rpc/jsonrpc.js';
 
 function advanceTo(scheduler: VirtualTimeScheduler, to: number): void {

@@ -9,8 +9,8 @@ import { lastValueFrom, type Observable, of, Observable as Rx } from 'rxjs';
 import { afterEach, describe, expect, it } from 'vitest';
 import { Router } from '../../../actors/router/router.js';
 import { parseConfig } from '../../../core/config/config.js';
+import { RpcError } from '../../../core/errors/errors.js';
 import { Connection, type InboundEvent } from '../../../core/rpc/connection.js';
-import { RpcError } from '../../../core/rpc/errors.js';
 import type { JsonObject, JsonRpcRequest } from '../../../core/rpc/jsonrpc.js';
 import { createMemoryPair } from '../../../transports/memory.js';
 

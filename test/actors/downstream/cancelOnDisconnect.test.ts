@@ -5,7 +5,7 @@
 import { Subject } from 'rxjs';
 import { describe, expect, it } from 'vitest';
 import { cancelOnDisconnect } from '../../../actors/downstream/cancelOnDisconnect.js';
-import { silentLogger } from '../../../core/log.js';
+import { silentLogger } from '../../../core/log/log.js';
 import type { JsonRpcId } from '../../../core/rpc/jsonrpc.js';
 import type { Transport } from '../../../core/rpc/transport.js';
 import {

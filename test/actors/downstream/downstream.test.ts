@@ -6,9 +6,9 @@ import { lastValueFrom, of, toArray } from 'rxjs';
 import { describe, expect, it } from 'vitest';
 import { DownstreamSession } from '../../../actors/downstream/downstream.js';
 import type { Caller, SessionHost } from '../../../actors/downstream/host.js';
-import { silentLogger } from '../../../core/log.js';
+import type { RpcError } from '../../../core/errors/errors.js';
+import { silentLogger } from '../../../core/log/log.js';
 import { Connection } from '../../../core/rpc/connection.js';
-import type { RpcError } from '../../../core/rpc/errors.js';
 import type { JsonObject, JsonRpcRequest } from '../../../core/rpc/jsonrpc.js';
 import { createMemoryPair } from '../../../transports/memory.js';
 

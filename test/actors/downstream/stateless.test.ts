@@ -4,8 +4,8 @@
  */
 import { lastValueFrom, toArray } from 'rxjs';
 import { afterEach, describe, expect, it } from 'vitest';
+import { RpcError } from '../../../core/errors/errors.js';
 import { Connection } from '../../../core/rpc/connection.js';
-import { RpcError } from '../../../core/rpc/errors.js';
 import type { JsonObject, JsonRpcNotification } from '../../../core/rpc/jsonrpc.js';
 import { createMemoryPair } from '../../../transports/memory.js';
 import { FakeUpstreams, startRouter, until } from '../inProcess.js';

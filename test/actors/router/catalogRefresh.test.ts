@@ -8,7 +8,7 @@ import { CatalogRefresh, MIN_TTL_REFRESH_MS } from '../../../actors/router/catal
 import type { Upstream } from '../../../actors/upstream/upstream.js';
 import { Catalog } from '../../../core/catalog/catalog.js';
 import { parseConfig } from '../../../core/config/config.js';
-import { silentLogger } from '../../../core/log.js';
+import { silentLogger } from '../../../core/log/log.js';
 
 function setup(ttlMs: number | undefined, listens = false) {
   const scheduler = new VirtualTimeScheduler();

@@ -9,8 +9,8 @@ import type { ClientSession } from '../../../actors/downstream/host.js';
 import { InflightIndex } from '../../../actors/router/inflight.js';
 import type { Router } from '../../../actors/router/router.js';
 import type { AdmissionTicket } from '../../../actors/upstream/admission.js';
+import { RpcError } from '../../../core/errors/errors.js';
 import type { RequestEvent } from '../../../core/rpc/connection.js';
-import { RpcError } from '../../../core/rpc/errors.js';
 import { connectClient, startRouter, until } from '../inProcess.js';
 
 const session = { id: 's' } as ClientSession;

@@ -4,9 +4,9 @@
  */
 import { describe, expect, it } from 'vitest';
 import { LogLevels, type LogSession, logRecipients } from '../../../actors/router/logLevels.js';
-import { createLogger } from '../../../core/log.js';
+import { ErrorCode, RpcError } from '../../../core/errors/errors.js';
+import { createLogger } from '../../../core/log/log.js';
 import type { LoggingLevel } from '../../../core/mcp/logLevel.js';
-import { ErrorCode, RpcError } from '../../../core/rpc/errors.js';
 import type { JsonObject } from '../../../core/rpc/jsonrpc.js';
 
 function session(level?: LoggingLevel) {

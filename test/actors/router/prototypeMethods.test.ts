@@ -8,9 +8,9 @@ import { Router } from '../../../actors/router/router.js';
 import { upstreamNotifications, upstreamRequests } from '../../../actors/router/upstreamInbound.js';
 import { routes } from '../../../actors/routes/index.js';
 import { parseConfig } from '../../../core/config/config.js';
+import type { RpcError } from '../../../core/errors/errors.js';
 import { capabilityGap, SERVER_REQUEST_CAPABILITY } from '../../../core/mcp/clientCapabilities.js';
 import { Connection } from '../../../core/rpc/connection.js';
-import type { RpcError } from '../../../core/rpc/errors.js';
 import { createMemoryPair } from '../../../transports/memory.js';
 
 const PROTOTYPE_NAMES = ['constructor', 'toString', '__proto__', 'hasOwnProperty', 'valueOf'];

@@ -7,8 +7,8 @@ import { lastValueFrom, toArray } from 'rxjs';
 import { afterEach, describe, expect, it } from 'vitest';
 import { Router } from '../../../actors/router/router.js';
 import { parseConfig } from '../../../core/config/config.js';
+import { RpcError } from '../../../core/errors/errors.js';
 import { Connection } from '../../../core/rpc/connection.js';
-import { RpcError } from '../../../core/rpc/errors.js';
 import type { JsonObject } from '../../../core/rpc/jsonrpc.js';
 import { createMemoryPair } from '../../../transports/memory.js';
 

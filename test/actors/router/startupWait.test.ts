@@ -6,7 +6,7 @@
 import { VirtualTimeScheduler } from 'rxjs';
 import { describe, expect, it } from 'vitest';
 import { StartupWait } from '../../../actors/router/startupWait.js';
-import { silentLogger } from '../../../core/log.js';
+import { silentLogger } from '../../../core/log/log.js';
 
 function wait(names: string[], graceMs = 2_000) {
   const scheduler = new VirtualTimeScheduler();

@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { type Subscriber, Subscriptions } from '../../../actors/router/subscriptions.js';
-import { silentLogger } from '../../../core/log.js';
+import { silentLogger } from '../../../core/log/log.js';
 import type { JsonObject } from '../../../core/rpc/jsonrpc.js';
 
 interface Sent {

@@ -9,7 +9,7 @@ import {
 } from '../../../actors/router/upstreamInbound.js';
 import type { ClientSession } from '../../../actors/routes/index.js';
 import { TaskIds } from '../../../core/catalog/tasks.js';
-import { silentLogger } from '../../../core/log.js';
+import { silentLogger } from '../../../core/log/log.js';
 
 function session(id: string) {
   const seen: { method: string; params: unknown }[] = [];

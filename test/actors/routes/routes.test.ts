@@ -7,8 +7,8 @@ import { describe, expect, it } from 'vitest';
 import type { Caller } from '../../../actors/downstream/host.js';
 import { type RoutedUpstream, type RouteHost, route } from '../../../actors/routes/index.js';
 import { Catalog } from '../../../core/catalog/catalog.js';
+import { RpcError } from '../../../core/errors/errors.js';
 import type { RequestEvent } from '../../../core/rpc/connection.js';
-import { RpcError } from '../../../core/rpc/errors.js';
 import type { JsonObject } from '../../../core/rpc/jsonrpc.js';
 
 interface Forwarded {

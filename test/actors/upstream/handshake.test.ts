@@ -6,8 +6,8 @@ import { NEVER, type Observable, of, throwError, VirtualTimeScheduler } from 'rx
 import { describe, expect, it } from 'vitest';
 import { handshake } from '../../../actors/upstream/handshake.js';
 import type { UpstreamProtocol } from '../../../core/config/config.js';
+import { RpcError } from '../../../core/errors/errors.js';
 import { Connection, type InboundEvent } from '../../../core/rpc/connection.js';
-import { RpcError } from '../../../core/rpc/errors.js';
 import type { JsonObject } from '../../../core/rpc/jsonrpc.js';
 import { createMemoryPair } from '../../../transports/memory.js';
 

@@ -13,8 +13,8 @@ import type { AdmissionTicket } from '../../../actors/upstream/admission.js';
 import { Upstream, type UpstreamState } from '../../../actors/upstream/upstream.js';
 import type { SupervisorClock } from '../../../actors/upstream/upstreamSupervisor.js';
 import { parseConfig } from '../../../core/config/config.js';
+import { ErrorCode, RpcError } from '../../../core/errors/errors.js';
 import { Connection } from '../../../core/rpc/connection.js';
-import { ErrorCode, RpcError } from '../../../core/rpc/errors.js';
 import type { JsonObject } from '../../../core/rpc/jsonrpc.js';
 import { createMemoryPair } from '../../../transports/memory.js';
 

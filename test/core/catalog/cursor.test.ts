@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { decodeCursor, encodeCursor, paginate } from '../../../core/catalog/cursor.js';
-import { RpcError } from '../../../core/rpc/errors.js';
+import { RpcError } from '../../../core/errors/errors.js';
 
 /** The RpcError `fn` throws. */
 function rpcErrorOf(fn: () => unknown): RpcError {

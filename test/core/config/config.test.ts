@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ConfigError, loadConfigFile, parseConfig } from '../../../core/config/config.js';
-import { LocalError } from '../../../core/rpc/errors.js';
+import { LocalError } from '../../../core/errors/errors.js';
 
 /** The issues `parseConfig` reports for `value`, as `path: reason` lines. */
 function issuesOf(value: unknown, env: Record<string, string> = {}): string[] {

@@ -1,11 +1,11 @@
 /** The request context of a modern request (core/mcp/modernRequest.ts): what `_meta` carries, and its errors. */
 import { describe, expect, it } from 'vitest';
+import { RpcError } from '../../../core/errors/errors.js';
 import {
   claimsModern,
   modernContext,
   withoutContextMeta,
 } from '../../../core/mcp/modernRequest.js';
-import { RpcError } from '../../../core/rpc/errors.js';
 import type { JsonObject, JsonRpcRequest } from '../../../core/rpc/jsonrpc.js';
 
 const META = {

@@ -1,5 +1,6 @@
 /** The sealed `requestState` of era bridging: every check, on explicit time. */
 import { describe, expect, it } from 'vitest';
+import { RpcError } from '../../../core/errors/errors.js';
 import {
   NonceLedger,
   paramsDigest,
@@ -7,7 +8,6 @@ import {
   type StateClaims,
   stateKey,
 } from '../../../core/mcp/requestState.js';
-import { RpcError } from '../../../core/rpc/errors.js';
 
 const params = { name: 'ask', arguments: { city: 'Paris', n: 1 } };
 const claims: StateClaims = {

@@ -6,7 +6,7 @@
  */
 import type { VirtualTimeScheduler } from 'rxjs';
 import { describe, expect, it } from 'vitest';
-import type { LocalError } from '../../../core/rpc/errors.js';
+import type { LocalError } from '../../../core/errors/errors.js';
 import { advanceTo, rawPeer, virtualTime } from '../rpc/connectionHarness.js';
 
 /** A virtual clock that counts the actions scheduled on it (what `setInterval` would be). */

@@ -6,9 +6,9 @@
 import { NEVER, Observable, Subject, Subscription, VirtualTimeScheduler } from 'rxjs';
 import { TestScheduler } from 'rxjs/testing';
 import { describe, expect, it } from 'vitest';
+import { LocalError } from '../../../core/errors/errors.js';
 import { Deadlines } from '../../../core/operators/deadlines.js';
 import { requestLifecycle } from '../../../core/operators/requestLifecycle.js';
-import { LocalError } from '../../../core/rpc/errors.js';
 
 const testScheduler = (): TestScheduler =>
   new TestScheduler((actual, expected) => expect(actual).toEqual(expected));

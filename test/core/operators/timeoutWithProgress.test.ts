@@ -1,8 +1,8 @@
 import { NEVER, Observable, VirtualTimeScheduler } from 'rxjs';
 import { TestScheduler } from 'rxjs/testing';
 import { describe, expect, it } from 'vitest';
+import { LocalError } from '../../../core/errors/errors.js';
 import { timeoutWithProgress } from '../../../core/operators/timeoutWithProgress.js';
-import { LocalError } from '../../../core/rpc/errors.js';
 
 const testScheduler = (): TestScheduler =>
   new TestScheduler((actual, expected) => expect(actual).toEqual(expected));

@@ -1,6 +1,6 @@
 import { NEVER, of, throwError } from 'rxjs';
 import { describe, expect, it } from 'vitest';
-import { ErrorCode, LocalError, RpcError } from '../../../core/rpc/errors.js';
+import { ErrorCode, LocalError, RpcError } from '../../../core/errors/errors.js';
 import { manualHandler, rawPeer } from './connectionHarness.js';
 
 const req = (id: unknown, method = 'tools/call', params?: object) => ({

@@ -1,7 +1,7 @@
 import { lastValueFrom, toArray } from 'rxjs';
 import { describe, expect, it, vi } from 'vitest';
+import { LocalError, RpcError } from '../../../core/errors/errors.js';
 import type { RequestEvent } from '../../../core/rpc/connection.js';
-import { LocalError, RpcError } from '../../../core/rpc/errors.js';
 import { rawPeer } from './connectionHarness.js';
 
 const cancelled = (requestId: number, reason?: string) => ({

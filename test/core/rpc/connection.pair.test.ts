@@ -1,8 +1,8 @@
 /** Two Connections talking to each other over an in-memory pair. */
 import { lastValueFrom, Observable, type Subscription, toArray } from 'rxjs';
 import { describe, expect, it } from 'vitest';
+import { RpcError } from '../../../core/errors/errors.js';
 import { Connection, type InboundEvent } from '../../../core/rpc/connection.js';
-import { RpcError } from '../../../core/rpc/errors.js';
 import { createMemoryPair } from '../../../transports/memory.js';
 import { advanceTo, virtualTime } from './connectionHarness.js';
 

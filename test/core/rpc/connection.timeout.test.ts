@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import type { LocalError } from '../../../core/errors/errors.js';
 import type { RequestEvent } from '../../../core/rpc/connection.js';
-import type { LocalError } from '../../../core/rpc/errors.js';
 import { advanceTo, rawPeer, virtualTime } from './connectionHarness.js';
 
 const progress = (n: number) => ({

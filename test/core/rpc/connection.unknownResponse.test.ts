@@ -4,7 +4,7 @@
  * the ones dropped in between. Neither disturbs the requests in flight.
  */
 import { describe, expect, it } from 'vitest';
-import type { Logger } from '../../../core/log.js';
+import type { Logger } from '../../../core/log/log.js';
 import { advanceTo, rawPeer, virtualTime } from './connectionHarness.js';
 
 function recordingLog() {

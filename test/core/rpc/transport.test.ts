@@ -5,7 +5,7 @@
  */
 import { NEVER, Subject } from 'rxjs';
 import { afterEach, describe, expect, it } from 'vitest';
-import { silentLogger } from '../../../core/log.js';
+import { silentLogger } from '../../../core/log/log.js';
 import { Connection } from '../../../core/rpc/connection.js';
 import type { JsonRpcId } from '../../../core/rpc/jsonrpc.js';
 import {

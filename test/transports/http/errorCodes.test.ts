@@ -4,7 +4,7 @@
  * it from a 404 for a path the facade does not serve (-32000, `TransportRefused`).
  */
 import { afterEach, describe, expect, it } from 'vitest';
-import { ErrorCode } from '../../../core/rpc/errors.js';
+import { ErrorCode } from '../../../core/errors/errors.js';
 import { type EchoFacade, echo, openSession, post, startEchoFacade, until } from './fixtures.js';
 
 let running: EchoFacade | undefined;

@@ -3,7 +3,7 @@
  * the drops are logged once per period with a count, not once per message.
  */
 import { afterEach, describe, expect, it } from 'vitest';
-import { createLogger } from '../../../core/log.js';
+import { createLogger } from '../../../core/log/log.js';
 import { SseParser } from '../../../transports/http/sseParser.js';
 import { type EchoFacade, initialize, post, readEvents, startEchoFacade } from './fixtures.js';
 

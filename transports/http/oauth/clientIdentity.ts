@@ -8,7 +8,7 @@
 
 import { importPKCS8 } from 'jose';
 import * as oauth from 'oauth4webapi';
-import type { Logger } from '../../../core/log.js';
+import type { Logger } from '../../../core/log/index.js';
 import { type Discovered, requestOptions } from './discovery.js';
 import type { StoredClient } from './tokenStore.js';
 

@@ -6,10 +6,10 @@
  * the user's.
  */
 import { readFile } from 'node:fs/promises';
-import type { IdpConfig } from '../../../core/config/authConfig.js';
+import type { IdpConfig } from '../../../core/config/index.js';
 import { isLoopback } from './discovery.js';
 
-export type { IdpConfig } from '../../../core/config/authConfig.js';
+export type { IdpConfig } from '../../../core/config/index.js';
 
 const TOKEN_EXCHANGE = 'urn:ietf:params:oauth:grant-type:token-exchange';
 const ID_TOKEN = 'urn:ietf:params:oauth:token-type:id_token';

@@ -1,6 +1,6 @@
 /** The OAuth client toward HTTP upstreams (README.md, "OAuth"). */
-import type { UpstreamConfig } from '../../../core/config/config.js';
-import type { Logger } from '../../../core/log.js';
+import type { UpstreamConfig } from '../../../core/config/index.js';
+import type { Logger } from '../../../core/log/index.js';
 import { OAuthClient } from './oauthClient.js';
 import { defaultTokenFile, FileTokenStore, type TokenStore } from './tokenStore.js';
 
@@ -67,3 +67,5 @@ export function oauthClientFor(
     ...(options.authorize ? { authorize: options.authorize } : {}),
   });
 }
+export { MAX_AUTH_RETRIES } from './httpAuth.js';
+export { listenForRedirect } from './loopbackRedirect.js';

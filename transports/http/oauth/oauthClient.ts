@@ -18,7 +18,7 @@
 
 import { readFile } from 'node:fs/promises';
 import * as oauth from 'oauth4webapi';
-import { type Logger, silentLogger } from '../../../core/log.js';
+import { type Logger, silentLogger } from '../../../core/log/index.js';
 import { type ClientIdentityOptions, clientAuthentication, identify } from './clientIdentity.js';
 import { type Discovered, discover, requestOptions } from './discovery.js';
 import { Dpop, retryOnNonce } from './dpop.js';

@@ -1,7 +1,7 @@
-/** The nesting bound on what a transport reads (transports/depthCheck.ts): which message, which id. */
+/** The nesting bound on what a transport reads (transports/base/depthCheck.ts): which message, which id. */
 import { describe, expect, it } from 'vitest';
-import { FrameError } from '../../core/rpc/transport.js';
-import { depthError } from '../../transports/depthCheck.js';
+import { FrameError } from '../../../core/rpc/transport.js';
+import { depthError } from '../../../transports/base/depthCheck.js';
 
 /** `levels` arrays around a number: nests exactly `levels` deep. */
 const nest = (levels: number): unknown => {

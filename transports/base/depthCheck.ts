@@ -4,9 +4,8 @@
  * top-level id, so the connection answers (or fails) exactly that request at once, before it
  * takes an upstream slot. The walk is iterative and visits nodes, not bytes.
  */
-import type { JsonRpcId } from '../core/rpc/jsonrpc.js';
-import { FrameError } from '../core/rpc/transport.js';
-import { exceedsDepth } from '../core/rpc/wire.js';
+import type { JsonRpcId } from '../../core/rpc/index.js';
+import { exceedsDepth, FrameError } from '../../core/rpc/index.js';
 
 const isId = (value: unknown): value is JsonRpcId =>
   typeof value === 'string' || (typeof value === 'number' && Number.isFinite(value));

@@ -6,14 +6,16 @@
  * (`maxJsonDepth`) on its way to `messages$`.
  */
 import { ReplaySubject, Subject } from 'rxjs';
-import type { Principal } from '../core/auth/principal.js';
+import type { Principal } from '../../core/auth/index.js';
 import {
   type BufferedTransport,
   type CloseReason,
+  DEFAULT_MAX_JSON_DEPTH,
+  decodeMessage,
+  exceedsDepth,
   FrameError,
   type SendOptions,
-} from '../core/rpc/transport.js';
-import { DEFAULT_MAX_JSON_DEPTH, decodeMessage, exceedsDepth } from '../core/rpc/wire.js';
+} from '../../core/rpc/index.js';
 import { depthError } from './depthCheck.js';
 
 export abstract class BaseTransport implements BufferedTransport {
@@ -26,7 +28,7 @@ export abstract class BaseTransport implements BufferedTransport {
   #open = true;
   /**
    * Messages read that nest deeper are not passed on: `errors$` gets `FrameError('too-deep')`
-   * with their id instead (transports/depthCheck.ts). Listeners set it from their options.
+   * with their id instead (transports/base/depthCheck.ts). Listeners set it from their options.
    */
   maxJsonDepth = DEFAULT_MAX_JSON_DEPTH;
   /** Who the peer is (server transports behind authentication): set by the listener. */

@@ -1,7 +1,7 @@
-/** Starting a listener (transports/listen.ts): the address it got, or the listen error. */
+/** Starting a listener (transports/base/listen.ts): the address it got, or the listen error. */
 import { createServer, type Server } from 'node:http';
 import { afterEach, describe, expect, it } from 'vitest';
-import { listen } from '../../transports/listen.js';
+import { listen } from '../../../transports/base/listen.js';
 
 const servers: Server[] = [];
 afterEach(() => {

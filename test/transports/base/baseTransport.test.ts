@@ -1,11 +1,11 @@
 /**
- * What every network transport inherits (transports/baseTransport.ts): parsing a frame of text,
+ * What every network transport inherits (transports/base/baseTransport.ts): parsing a frame of text,
  * the nesting bound (batches item by item), and ending once. A minimal subclass stands for a
  * transport: it reads what the test feeds it.
  */
 import { describe, expect, it } from 'vitest';
-import type { CloseReason, FrameError } from '../../core/rpc/transport.js';
-import { BaseTransport } from '../../transports/baseTransport.js';
+import type { CloseReason, FrameError } from '../../../core/rpc/transport.js';
+import { BaseTransport } from '../../../transports/base/baseTransport.js';
 
 class FedTransport extends BaseTransport {
   readonly finished: CloseReason[] = [];

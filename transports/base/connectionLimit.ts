@@ -8,8 +8,8 @@ import type { Server } from 'node:http';
 import { STATUS_CODES } from 'node:http';
 import type { Socket } from 'node:net';
 import type { Duplex } from 'node:stream';
-import type { Logger } from '../core/log.js';
-import { ErrorCode } from '../core/rpc/errors.js';
+import { ErrorCode } from '../../core/errors/index.js';
+import type { Logger } from '../../core/log/index.js';
 
 /** Default open connections per listener. */
 export const DEFAULT_MAX_CONNECTIONS = 1024;

@@ -4,8 +4,8 @@
  */
 import { connect, type Socket } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createHttpFacade } from '../../transports/http/httpFacade.js';
-import { createWebSocketFacade } from '../../transports/websocket/websocketServer.js';
+import { createHttpFacade } from '../../../transports/http/httpFacade.js';
+import { createWebSocketFacade } from '../../../transports/websocket/websocketServer.js';
 
 const cleanups: (() => Promise<void> | void)[] = [];
 afterEach(async () => {

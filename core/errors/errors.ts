@@ -6,10 +6,16 @@
  *
  * `ErrorCode` is THE table of JSON-RPC error codes: every code mcp-mux sends, or recognises
  * by number, is named here once, and every other file uses the names
- * (test/core/rpc/errorCodeLiterals.test.ts holds this for runtime code). One meaning, one
+ * (test/core/errors/errorCodeLiterals.test.ts holds this for runtime code). One meaning, one
  * code: no two names share a number.
  */
-import type { JsonRpcErrorObject } from './jsonrpc.js';
+
+/** The `error` member of a JSON-RPC error response. */
+export interface JsonRpcErrorObject {
+  code: number;
+  message: string;
+  data?: unknown;
+}
 
 /**
  * The reserved ranges, inclusive, lowest first (as vscode-jsonrpc documents its own).

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createLogger, REDACTED, redact } from '../../core/log.js';
+import { createLogger, REDACTED, redact } from '../../../core/log/log.js';
 
 describe('the log', () => {
   it('text format: one readable line, fields as key=value, secrets redacted', () => {

@@ -1,19 +1,19 @@
 /**
- * The one code table (core/rpc/errors.ts): one number per meaning, every number in a
+ * The one code table (core/errors/errors.ts): one number per meaning, every number in a
  * documented range, the spec's codes as the spec's schemas define them, and the frozen
  * legacy sub-range holding only what mcp-mux sent before MCP froze it.
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ModernErrorCode } from '../../../core/mcp/modernRequest.js';
 import {
   ErrorCode,
   ErrorCodeRange,
   LocalError,
   type LocalErrorCode,
   toRpcError,
-} from '../../../core/rpc/errors.js';
+} from '../../../core/errors/errors.js';
+import { ModernErrorCode } from '../../../core/mcp/modernRequest.js';
 import { SPEC_DIR } from '../../integration/schema.js';
 
 const entries = Object.entries(ErrorCode);

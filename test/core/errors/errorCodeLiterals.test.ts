@@ -1,6 +1,6 @@
 /**
  * A lint rule as a test: runtime code names JSON-RPC error codes (`ErrorCode.X` from
- * core/rpc/errors.ts, the one table) and never writes their numbers, so a code cannot drift
+ * core/errors/errors.ts, the one table) and never writes their numbers, so a code cannot drift
  * from its meaning in one place. Parsed with TypeScript, so comments and message text that
  * mention a code are fine; a negative number literal in the JSON-RPC reserved range
  * (-32768..-32000) or mcp-mux's own range is not.
@@ -9,11 +9,11 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
-import { ErrorCodeRange } from '../../../core/rpc/errors.js';
+import { ErrorCodeRange } from '../../../core/errors/errors.js';
 
 const ROOT = join(import.meta.dirname, '..', '..', '..');
 const RUNTIME = ['core', 'actors', 'transports', 'bin', 'index.ts'];
-const TABLE = 'core/rpc/errors.ts';
+const TABLE = 'core/errors/errors.ts';
 
 const isCode = (value: number): boolean =>
   (value >= -32768 && value <= -32000) ||
@@ -61,7 +61,7 @@ describe('JSON-RPC error code literals', () => {
     expect(codeLiterals('x.ts', text)).toEqual(['x.ts:3: -32001', 'x.ts:4: -31001']);
   });
 
-  it('are written only in core/rpc/errors.ts', () => {
+  it('are written only in core/errors/errors.ts', () => {
     const found: string[] = [];
     for (const top of RUNTIME) {
       for (const file of sourceFiles(join(ROOT, top))) {
