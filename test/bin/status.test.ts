@@ -86,6 +86,35 @@ describe('renderStatus', () => {
   });
 });
 
+describe('renderStatus: the oldest requests in flight', () => {
+  it('lists them under the upstreams, oldest first, with the place in the queue when queued', () => {
+    const table = renderStatus(
+      {
+        ...READY,
+        requests: [
+          { upstream: 'a', method: 'tools/call', state: 'running', ageMs: 1200 },
+          { upstream: 'a', method: 'prompts/get', state: 'queued', ageMs: 40, queuePosition: 0 },
+        ],
+      },
+      [],
+      undefined,
+    );
+    const lines = table.trim().split('\n');
+    const title = lines.indexOf('oldest requests in flight');
+    expect(title).toBe(5);
+    expect(lines.slice(title + 1).map((l) => l.split(/\s+/))).toEqual([
+      ['UPSTREAM', 'METHOD', 'STATE', 'AGE'],
+      ['a', 'tools/call', 'running', '1200ms'],
+      ['a', 'prompts/get', 'queued', '#1', '40ms'],
+    ]);
+  });
+
+  it('prints no such section when nothing is in flight', () => {
+    expect(renderStatus({ ...READY, requests: [] }, [], undefined)).not.toContain('oldest');
+    expect(renderStatus(READY, [], undefined)).not.toContain('oldest');
+  });
+});
+
 describe('baseUrl', () => {
   it('keeps scheme, host and port only', () => {
     expect(baseUrl('http://127.0.0.1:9464/mcp')).toBe('http://127.0.0.1:9464');
