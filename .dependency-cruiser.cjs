@@ -4,6 +4,17 @@
  * (type-only imports count); a room is entered through its `index.ts`; runtime code never
  * imports an MCP SDK.
  */
+/** Runtime files in folders matched by `from` enter other folders through their index.ts. */
+const throughIndexFrom = (from) => ({
+  name: 'rooms-through-their-index',
+  severity: 'error',
+  comment:
+    'Runtime code enters another folder through its index.ts (its public surface): what a ' +
+    'folder does not export is free to change. Files of one folder import each other directly.',
+  from: { path: from },
+  to: { path: '^(core|actors|transports)/', pathNot: ['^$1[^/]+$', '/index[.]ts$'] },
+});
+
 /** @type {import('dependency-cruiser').IConfiguration} */
 module.exports = {
   forbidden: [
@@ -36,33 +47,13 @@ module.exports = {
       from: { path: '^actors/' },
       to: { path: '^(transports|bin)/|^index\\.ts$' },
     },
-    {
-      name: 'rooms-through-their-index',
-      severity: 'error',
-      comment:
-        'Runtime code enters another folder through its index.ts (its public surface): what a ' +
-        'folder does not export is free to change. Files of one folder import each other directly.',
-      from: { path: '^((core|actors|transports|bin)/)[^/]+$' },
-      to: { path: '^(core|actors|transports)/', pathNot: ['^$1[^/]+$', '/index[.]ts$'] },
-    },
-    {
-      name: 'rooms-through-their-index',
-      severity: 'error',
-      comment:
-        'Runtime code enters another folder through its index.ts (its public surface): what a ' +
-        'folder does not export is free to change. Files of one folder import each other directly.',
-      from: { path: '^((core|actors|transports)/[^/]+/)[^/]+$' },
-      to: { path: '^(core|actors|transports)/', pathNot: ['^$1[^/]+$', '/index[.]ts$'] },
-    },
-    {
-      name: 'rooms-through-their-index',
-      severity: 'error',
-      comment:
-        'Runtime code enters another folder through its index.ts (its public surface): what a ' +
-        'folder does not export is free to change. Files of one folder import each other directly.',
-      from: { path: '^(transports/[^/]+/[^/]+/)[^/]+$' },
-      to: { path: '^(core|actors|transports)/', pathNot: ['^$1[^/]+$', '/index[.]ts$'] },
-    },
+    // One rule per folder depth: `$1` is the importing file's folder (dependency-cruiser's
+    // group matching), so a file may import its own folder's files directly.
+    ...[
+      '^((core|actors|transports|bin)/)[^/]+$',
+      '^((core|actors|transports)/[^/]+/)[^/]+$',
+      '^(transports/[^/]+/[^/]+/)[^/]+$',
+    ].map(throughIndexFrom),
     {
       name: 'rooms-through-their-index',
       severity: 'error',
