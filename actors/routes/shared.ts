@@ -3,7 +3,6 @@
  * (name or URI, progress token), and the progress/result re-labelling toward the caller.
  */
 import {
-  type MonoTypeOperatorFunction,
   Observable,
   type Observer,
   type OperatorFunction,

@@ -72,6 +72,9 @@ describe('tests mirror the source', () => {
       .filter((file) => !hasMirroredTest(file))
       .filter((file) => !testsSection(dirname(file)).includes(`\`${basename(file)}\``))
       .map((file) => relative(root, file).split(sep).join('/'));
-    expect(missing, `without a mirrored test or a README "## Tests" entry:\n${missing.join('\n')}`).toEqual([]);
+    expect(
+      missing,
+      `without a mirrored test or a README "## Tests" entry:\n${missing.join('\n')}`,
+    ).toEqual([]);
   });
 });
