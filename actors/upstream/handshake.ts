@@ -13,8 +13,8 @@
  *   etc.); the HTTP+SSE fallback is left to the `initialize` POST (connectHttpUpstream.ts),
  *   never taken after a modern answer.
  *
- * The verdict is cached by the owner (`Upstream`): a restart of the same upstream starts with
- * the era it had, and probes again if that fails.
+ * The verdict is not cached across restarts: a restarted upstream may be a new (upgraded)
+ * process, so every connection probes again (one round trip).
  */
 import { lastValueFrom } from 'rxjs';
 import type { UpstreamProtocol } from '../../core/config/index.js';
