@@ -5,7 +5,8 @@
  * token, its admission (queued or running, and its place in the queue), its start moment and
  * its state. The runtime reads it: server-initiated requests and log messages find the
  * sessions with requests in flight toward an upstream through it (`toUpstream`, the bridge's
- * `InflightView`), and the status views list the oldest requests from it (`oldest`).
+ * `InflightView`), the status views list the oldest requests from it (`oldest`), and shutdown
+ * fails what is still in flight through it (`cancelAll`).
  *
  * A record lives exactly as long as the routed request's Observable subscription, which is
  * the inbound handler's subscription on the client's connection (so a client's cancellation,
@@ -197,16 +198,6 @@ export class InflightIndex {
     this.#options = options;
   }
 
-  /** The routed request `id` of `session` (undefined: a session-less request), if in flight. */
-  get(session: ClientSession | undefined, id: JsonRpcId): InflightRequest | undefined {
-    return this.#sessions.get(session)?.get(id);
-  }
-
-  /** The requests of `session` in flight. */
-  of(session: ClientSession | undefined): InflightRequest[] {
-    return [...(this.#sessions.get(session)?.values() ?? [])];
-  }
-
   /** Records over all sessions (leak tests expect 0 once idle). */
   get size(): number {
     return this.#size;
@@ -247,6 +238,20 @@ export class InflightIndex {
     if (record === undefined || record.ended) return false;
     record.fail(error);
     return true;
+  }
+
+  /** Fails every routed request in flight with `errorOf(it)` (shutdown); how many it failed. */
+  cancelAll(errorOf: (request: InflightRequest) => unknown): number {
+    const records: Record[] = [];
+    for (const byId of this.#sessions.values()) records.push(...byId.values());
+    let failed = 0;
+    for (const record of records) {
+      // A failure toward one client may end another's record (a shared round): skip those.
+      if (record.ended) continue;
+      record.fail(errorOf(record));
+      failed++;
+    }
+    return failed;
   }
 
   /**

@@ -213,17 +213,18 @@ export class Router {
   }
 
   /**
-   * Fails every request admitted to a shared upstream with -32012 (`data.reason`), and cancels
-   * the running ones upstream (`notifications/cancelled`).
+   * Fails every routed request in flight with -32012 (`data.upstream`, `data.reason`) through
+   * the in-flight index, which ends each upstream (`notifications/cancelled` when it runs);
+   * then the router's own requests still admitted to a shared upstream.
    */
   cancelInFlight(reason: string): void {
-    this.#parts.upstreams.cancelAll(
-      (upstream) =>
-        new RpcError(ErrorCode.RequestCancelled, `Request cancelled: ${reason}`, {
-          upstream,
-          reason,
-        }),
-    );
+    const error = (upstream: string) =>
+      new RpcError(ErrorCode.RequestCancelled, `Request cancelled: ${reason}`, {
+        upstream,
+        reason,
+      });
+    this.#parts.inflight.cancelAll((request) => error(request.upstream));
+    this.#parts.upstreams.cancelAll(error);
   }
 
   async close(): Promise<void> {

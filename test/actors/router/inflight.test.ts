@@ -33,7 +33,7 @@ function index() {
 }
 
 describe('InflightIndex', () => {
-  it('finds a request by (session, id) with its upstream, tokens, admission and state', () => {
+  it('holds a request with its session, id, upstream, tokens, admission and state', () => {
     const { inflight } = index();
     let admission: AdmissionTicket = { state: 'queued', position: () => 3, waitedMs: 0 };
     let sent: ((id: number) => void) | undefined;
@@ -47,7 +47,9 @@ describe('InflightIndex', () => {
         },
       )
       .subscribe();
-    expect(inflight.get(session, 9)).toMatchObject({
+    const find = (id: unknown) =>
+      [...inflight.toUpstream('a')].find((r) => r.session === session && r.id === id);
+    expect(find(9)).toMatchObject({
       upstream: 'a',
       method: 'tools/call',
       progressToken: 'p',
@@ -59,11 +61,13 @@ describe('InflightIndex', () => {
     });
     admission = { state: 'running', position: () => undefined, waitedMs: 5 };
     sent?.(17);
-    expect(inflight.get(session, 9)).toMatchObject({ upstreamId: 17, state: 'running' });
-    expect(inflight.get(session, 9)?.position).toBeUndefined();
-    expect(inflight.get(session, '9')).toBeUndefined(); // 9 and "9" are different requests
+    expect(find(9)).toMatchObject({ upstreamId: 17, state: 'running' });
+    expect(find(9)?.position).toBeUndefined();
+    expect(find('9')).toBeUndefined(); // 9 and "9" are different requests
+    expect(inflight.cancel(session, '9', new Error('no such request'))).toBe(false);
+    expect(find(9)).toMatchObject({ state: 'running' });
     subscription.unsubscribe();
-    expect(inflight.get(session, 9)).toBeUndefined();
+    expect(find(9)).toBeUndefined();
     expect(inflight.size).toBe(0);
   });
 
@@ -121,6 +125,26 @@ describe('InflightIndex', () => {
     expect(upstreamEnded).toBe(true);
     expect(inflight.size).toBe(0);
     expect(inflight.cancel(session, 'x', error)).toBe(false);
+  });
+
+  it('cancelAll fails every request in flight toward its client, each with its own error', async () => {
+    const { inflight } = index();
+    const ended: string[] = [];
+    const start = (id: number, upstream: string) =>
+      lastValueFrom(
+        inflight.track(
+          { session, id, method: 'm', upstream, progressToken: undefined },
+          () => new Observable<RequestEvent>(() => () => ended.push(`${upstream}${id}`)),
+        ),
+      ).catch((error: unknown) => (error as RpcError).message);
+    const one = start(1, 'a');
+    const two = start(2, 'b');
+    expect(inflight.cancelAll((r) => new RpcError(-32012, `cancelled at ${r.upstream}`))).toBe(2);
+    expect(await one).toBe('cancelled at a');
+    expect(await two).toBe('cancelled at b');
+    expect(ended.sort()).toEqual(['a1', 'b2']);
+    expect(inflight.size).toBe(0);
+    expect(inflight.cancelAll(() => new Error('none left'))).toBe(0);
   });
 
   it('an upstream error is reported, then the record is gone', async () => {
