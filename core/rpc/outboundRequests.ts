@@ -2,8 +2,9 @@
  * The outbound side of a connection: the requests this peer sends and waits for.
  *
  * `request$` is cold: each subscription allocates the next integer id (a per-connection
- * counter that starts at 0, so id 0 is exercised from the first request), then subscribes the
- * request's exchange — register its entry, send — through `requestLifecycle`
+ * counter that starts at 0, so id 0 is exercised from the first request) and makes ONE
+ * `Exchange` (exchange.ts: the table entry and the lifecycle's configuration), then subscribes
+ * the request's exchange — register its entry, send — through `requestLifecycle`
  * (core/operators/): its timeout, abort signal and cancellation. The requests of a connection
  * share one deadline FIFO (`Deadlines`), so most of them schedule no timer of their own.
  *
@@ -12,24 +13,13 @@
  * when the response arrives, when the request is abandoned (unsubscribe, abort, timeout: then
  * `notifications/cancelled` goes out, never for `initialize`), or when the connection closes.
  */
-import {
-  defer,
-  Observable,
-  type SchedulerLike,
-  type Subscriber,
-  type TeardownLogic,
-  throwError,
-} from 'rxjs';
+import { Observable, type SchedulerLike, type Subscriber, type TeardownLogic } from 'rxjs';
 import { ErrorCode, LocalError, RpcError } from '../errors/index.js';
 import type { Logger } from '../log/index.js';
-import {
-  abortError,
-  Deadlines,
-  type RequestLifecycleConfig,
-  requestLifecycle,
-} from '../operators/index.js';
+import { abortError, Deadlines, requestLifecycle } from '../operators/index.js';
 import { RawJson } from './envelopeScan.js';
-import { InflightTable, type OutboundRequest } from './inflight.js';
+import { type Abandon, Exchange } from './exchange.js';
+import { InflightTable } from './inflight.js';
 import { type JsonObject, type JsonRpcResponse, notification, request } from './jsonrpc.js';
 import { withProgressToken } from './progressToken.js';
 import type { CloseReason, SendOptions } from './transport.js';
@@ -65,7 +55,7 @@ export class OutboundRequests {
   /** The one timer of the requests' deadlines (core/operators/deadlines.ts). */
   readonly #deadlines: Deadlines;
   readonly #log: Logger;
-  readonly #table = new InflightTable<number, OutboundRequest>();
+  readonly #table = new InflightTable<number, Exchange>();
   #nextId = 0;
   #closeReason: CloseReason | undefined;
   /** Rate limit of the unknown-id warning: when it may warn next, and what it dropped since. */
@@ -73,6 +63,8 @@ export class OutboundRequests {
   #unknownSinceWarn = 0;
 
   readonly #release: (id: number) => void;
+  /** `Exchange.cancel`: one function per connection, not a closure per request. */
+  readonly #abandonOf: Abandon = (id, reason) => this.#abandon(id, reason);
 
   /** `release(id)`: the transport may end the exchange of an abandoned request (`abandon`). */
   constructor(send: Send, scheduler: SchedulerLike, log: Logger, release?: (id: number) => void) {
@@ -92,50 +84,40 @@ export class OutboundRequests {
     params?: JsonObject,
     options?: RequestOptions,
   ): Observable<RequestEvent> {
-    return defer(() => this.#open(method, params, options));
+    return new Observable<RequestEvent>((subscriber) =>
+      this.#open(subscriber, method, params, options),
+    );
   }
 
   /** One subscription of `request$`: its id, and its exchange through its lifecycle. */
   #open(
+    subscriber: Subscriber<RequestEvent>,
     method: string,
     params: JsonObject | undefined,
     options: RequestOptions | undefined,
-  ): Observable<RequestEvent> {
+  ): TeardownLogic {
     if (this.#closeReason !== undefined) {
-      const error = closedError(this.#closeReason, method);
-      return throwError(() => error);
+      subscriber.error(closedError(this.#closeReason, method));
+      return undefined;
     }
     const signal = options?.signal;
     if (signal?.aborted === true) {
-      const error = abortError(signal, method);
-      return throwError(() => error);
+      subscriber.error(abortError(signal, method));
+      return undefined;
     }
-    const id = this.#nextId++;
-    return new Observable<RequestEvent>((subscriber) =>
-      this.#start(subscriber, id, method, params, options),
-    ).pipe(requestLifecycle(this.#lifecycle(id, method, options)));
-  }
-
-  /**
-   * The lifecycle of request `id`, made in a scope without its params: its `cancel` closure
-   * must not keep them alive (a settled request's lifecycle may wait in `#deadlines`).
-   */
-  #lifecycle(
-    id: number,
-    method: string,
-    options: RequestOptions | undefined,
-  ): RequestLifecycleConfig {
-    return {
-      timeout: options?.timeout,
-      maxTotalTimeout: options?.maxTotalTimeout,
-      resetTimeoutOnProgress: options?.resetTimeoutOnProgress,
-      signal: options?.signal,
-      scheduler: this.#scheduler,
-      deadlines: this.#deadlines,
+    const exchange = new Exchange(
+      this.#nextId++,
       method,
-      id,
-      cancel: (reason) => this.#abandon(id, reason),
-    };
+      options,
+      this.#scheduler,
+      this.#deadlines,
+      this.#abandonOf,
+    );
+    // The operator applied as a function: `pipe` would add its own arrays to every request.
+    const lifecycle = requestLifecycle<RequestEvent>(exchange);
+    return lifecycle(
+      new Observable<RequestEvent>((inner) => this.#start(inner, exchange, params, options)),
+    ).subscribe(subscriber);
   }
 
   onResponse(response: JsonRpcResponse): void {
@@ -223,21 +205,18 @@ export class OutboundRequests {
   /** Registers the entry, then sends (a synchronous transport may answer inside `send`). */
   #start(
     subscriber: Subscriber<RequestEvent>,
-    id: number,
-    method: string,
+    exchange: Exchange,
     params: JsonObject | undefined,
     options: RequestOptions | undefined,
   ): TeardownLogic {
-    const progress = options?.progress === true;
-    const related = options?.relatedRequestId;
-    const sendOptions = related === undefined ? undefined : { relatedRequestId: related };
-    const rawResult = options?.rawResult === true;
-    this.#table.set(id, { id, method, subscriber, progress, sendOptions, rawResult });
+    const { id, method, sendOptions } = exchange;
+    exchange.subscriber = subscriber;
+    this.#table.set(id, exchange);
     // The headers belong to this request alone (not to its `notifications/cancelled`).
     const headers = options?.headers;
     try {
       this.#send(
-        request(id, method, progress ? withProgressToken(params, id) : params),
+        request(id, method, exchange.progress ? withProgressToken(params, id) : params),
         headers === undefined ? sendOptions : { ...sendOptions, headers },
       );
     } catch (error) {

@@ -24,6 +24,22 @@ describe('Connection outbound: sending and matching', () => {
     expect(peer.connection.stats()).toEqual({ outbound: 2, inbound: 0 });
   });
 
+  it('two subscriptions of one request$ are two requests: each is answered and cancelled alone', () => {
+    const peer = rawPeer();
+    const request$ = peer.connection.request$('tools/call', { name: 'slow' });
+    const first: RequestEvent[] = [];
+    const second: RequestEvent[] = [];
+    const a = request$.subscribe((e) => first.push(e));
+    request$.subscribe((e) => second.push(e));
+    a.unsubscribe();
+    expect(peer.received.slice(2)).toEqual([cancelled(0)]);
+    peer.send({ jsonrpc: '2.0', id: 0, result: { late: true } });
+    peer.send({ jsonrpc: '2.0', id: 1, result: { ok: true } });
+    expect(first).toEqual([]);
+    expect(second).toEqual([{ kind: 'result', result: { ok: true } }]);
+    expect(peer.connection.stats()).toEqual({ outbound: 0, inbound: 0 });
+  });
+
   it('id 0 works: its result is emitted, then it completes and leaves the table', () => {
     const peer = rawPeer();
     const events: RequestEvent[] = [];
