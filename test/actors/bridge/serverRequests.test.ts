@@ -82,7 +82,7 @@ async function connectClient(
   principal?: Principal,
 ): Promise<TestClient> {
   const [clientEnd, routerEnd] = createMemoryPair();
-  routerEnd.principal = principal;
+  (routerEnd as { principal: Principal | undefined }).principal = principal;
   const received: TestClient['received'] = [];
   const send = routerEnd.send.bind(routerEnd);
   routerEnd.send = (message: unknown, options?: SendOptions) => {

@@ -28,7 +28,7 @@ const RULES: AccessRule[] = [
 ];
 
 function receiver(identity: Principal | undefined, logLevel?: 'debug') {
-  const seen: { method: string; params?: JsonObject }[] = [];
+  const seen: { method: string; params: JsonObject | undefined }[] = [];
   return {
     identity,
     context: logLevel === undefined ? {} : { logLevel },
