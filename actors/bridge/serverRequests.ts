@@ -53,6 +53,11 @@ export interface ServerRequestsHost {
     upstream: string,
     taskId: string,
   ): { exposed: string; owner: ClientSession | undefined } | undefined;
+  /**
+   * Whether `session` may receive what `upstream` sends (`mcpMux.access`,
+   * actors/router/audience.ts); absent: every session may.
+   */
+  mayReceive?(session: ClientSession, upstream: string): boolean;
 }
 
 const RELATED_TASK = 'io.modelcontextprotocol/related-task';
@@ -155,7 +160,7 @@ export class ServerRequests {
     const known = typeof id === 'string' ? this.#elicitations.get(id) : undefined;
     if (typeof id === 'string' && known) this.#elicitations.delete(id);
     const session = pinned ?? known;
-    if (!session || session.isClosed) {
+    if (!session || session.isClosed || !this.#mayReceive(session, upstream)) {
       this.#host.log.debug(
         `upstream ${upstream}: dropped elicitation/complete for unknown elicitation ${JSON.stringify(id)}`,
       );
@@ -173,6 +178,10 @@ export class ServerRequests {
     for (const name of this.#host.isolatedUpstreamsOf(session)) {
       this.#host.upstreamConnection(name, session)?.notify('notifications/roots/list_changed');
     }
+  }
+
+  #mayReceive(session: ClientSession, upstream: string): boolean {
+    return this.#host.mayReceive?.(session, upstream) ?? true;
   }
 
   /** The task a server request is about, when the router exposed it. */
@@ -221,6 +230,8 @@ export class ServerRequests {
         session.context.protocolVersion,
       );
     if (pinned) {
+      if (!this.#mayReceive(pinned, upstream))
+        refuse(ErrorCode.MethodNotFound, `its client session ${pinned.id} may not use it`);
       const gap = gapOf(pinned);
       if (gap) refuse(gap.code, `its client session ${pinned.id}: ${gap.reason}`);
       return {
@@ -235,9 +246,11 @@ export class ServerRequests {
         'this is the catalog connection of an isolated upstream, which serves no client session',
       );
     }
+    // Only sessions that may use the upstream are candidates (`mcpMux.access`): one that may
+    // not never gets its requests, not even as the most recently active session.
     const candidates: Candidate<ClientSession>[] = this.#usage
       .entries(upstream)
-      .filter((entry) => !entry.session.isClosed)
+      .filter((entry) => !entry.session.isClosed && this.#mayReceive(entry.session, upstream))
       .map((entry) => ({ ...entry, gap: gapOf(entry.session) }));
     const choice = chooseSession(candidates, ErrorCode.MethodNotFound);
     if (choice.kind === 'none') return refuse(choice.code, choice.reason);

@@ -6,6 +6,7 @@
  */
 import { from, map, type Observable, of } from 'rxjs';
 import { type Actor, createActor, fromPromise } from 'xstate';
+import type { Principal } from '../../core/auth/index.js';
 import { ErrorCode, RpcError } from '../../core/errors/index.js';
 import type { ClientInfo, LoggingLevel, RequestContext } from '../../core/mcp/index.js';
 import { allowsBatch, claimsModern, negotiateVersion } from '../../core/mcp/index.js';
@@ -107,7 +108,7 @@ export class DownstreamSession implements ClientSession {
       },
     });
     const connection = this.connection;
-    this.#listens = new Listens(connection);
+    this.#listens = new Listens(connection, transport.principal);
     this.#actor = createActor(sessionMachine, { input: { sessionId: id } });
     closers.set(this.#actor.system, connection);
     this.#allowed = allowedIn(this.#actor.getSnapshot());
@@ -135,6 +136,11 @@ export class DownstreamSession implements ClientSession {
   /** The machine's state, for logs and tests; decisions use the machine's guards. */
   get state(): string {
     return String(this.#actor.getSnapshot().value);
+  }
+
+  /** Who the client is (its transport's principal), for the access policy. */
+  get identity(): Principal | undefined {
+    return this.#transport.principal;
   }
 
   /** The request context, owned by the machine (filled from `initialize`). */

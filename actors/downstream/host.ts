@@ -33,6 +33,12 @@ export interface ClientSession {
   readonly closed: Promise<void>;
   /** True once closed (nothing may be sent to it any more). */
   readonly isClosed: boolean;
+  /**
+   * Who the client is, as its listener authenticated it (`Transport.principal`); undefined
+   * when nobody is (stdio). What upstreams send reaches it only if `mcpMux.access` lets it use
+   * that upstream (actors/router/audience.ts).
+   */
+  readonly identity?: Principal | undefined;
   /** Sends a notification if the client may receive one now (after `initialize`). */
   notifyIfReady(method: string, params?: JsonObject): void;
   /** `logging/setLevel`: the least severe level this session receives. */

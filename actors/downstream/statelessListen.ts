@@ -17,6 +17,7 @@
  * the acknowledgment.
  */
 import { Observable } from 'rxjs';
+import type { Principal } from '../../core/auth/index.js';
 import { ErrorCode, RpcError } from '../../core/errors/index.js';
 import type { Logger } from '../../core/log/index.js';
 import { META } from '../../core/mcp/index.js';
@@ -42,8 +43,14 @@ const FLAG_CAPABILITY: Readonly<Record<string, string>> = {
 
 /** What a listen asks of the router for resource updates (router/hosts.ts builds it). */
 export interface ListenSources {
-  /** The shared upstream serving `uri` and its URI there, if it takes resource subscriptions. */
-  subscribable(uri: string): { upstream: string; original: string } | undefined;
+  /**
+   * The shared upstream serving `uri` and its URI there, if it takes resource subscriptions
+   * and `identity` may use it (`mcpMux.access`).
+   */
+  subscribable(
+    uri: string,
+    identity: Principal | undefined,
+  ): { upstream: string; original: string } | undefined;
   /** The router's reference-counted `resources/subscribe` table (router/subscriptions.ts). */
   subscribe(
     subscriber: ListenSubscriber,
@@ -62,6 +69,8 @@ export interface ListenHost {
 }
 
 export interface ListenSubscriber {
+  /** The principal of the connection the listen is on (the access policy reads it). */
+  readonly identity: Principal | undefined;
   notifyIfReady(method: string, params?: JsonObject): void;
 }
 
@@ -85,9 +94,12 @@ export function tagged(params: JsonObject | undefined, id: JsonRpcId): JsonObjec
 export class Listens {
   readonly #active = new Set<Listen>();
   readonly #connection: Connection;
+  /** The connection's principal: listens receive only what it may (actors/router/audience.ts). */
+  readonly #identity: Principal | undefined;
 
-  constructor(connection: Connection) {
+  constructor(connection: Connection, identity?: Principal) {
     this.#connection = connection;
+    this.#identity = identity;
   }
 
   get size(): number {
@@ -124,7 +136,7 @@ export class Listens {
         ? filter.resourceSubscriptions.filter((u): u is string => typeof u === 'string')
         : [];
       const targets = uris.flatMap((uri) => {
-        const target = sources?.subscribable(uri);
+        const target = sources?.subscribable(uri, this.#identity);
         return target ? [{ ...target, exposed: uri }] : [];
       });
       if (Array.isArray(filter.resourceSubscriptions)) {
@@ -143,7 +155,8 @@ export class Listens {
       };
       this.#send(id, 'notifications/subscriptions/acknowledged', { notifications: accepted });
       this.#active.add(listen);
-      const subscriber = {
+      const subscriber: ListenSubscriber = {
+        identity: this.#identity,
         notifyIfReady: (method: string, params?: JsonObject) => this.#send(id, method, params),
       };
       for (const target of targets) {

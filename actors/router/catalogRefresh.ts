@@ -18,8 +18,8 @@ export interface CatalogRefreshHost {
   configOrder(): readonly UpstreamConfig[];
   /** Whether `upstream` is still the one serving its name, and ready. */
   isCurrent(upstream: Upstream): boolean;
-  /** A catalog kind changed (coalesced into `list_changed`). */
-  changed(kind: CatalogKind): void;
+  /** `upstream`'s part of a catalog kind changed (coalesced into `list_changed`). */
+  changed(kind: CatalogKind, upstream: string): void;
   /** Shutting down: an interrupted refresh is expected, logged at debug. */
   quiet(): boolean;
   /** Runs `fn` after `ms` on the router's scheduler (the `ttlMs` refresh); returns a cancel. */
@@ -107,7 +107,7 @@ export class CatalogRefresh {
             ...this.#counts.get(upstream.name),
             [k.kind]: items.length,
           });
-          host.changed(k.kind);
+          host.changed(k.kind, upstream.name);
           this.#expire(upstream, k.kind, k.method);
         } catch (error) {
           const report = host.quiet() ? host.log.debug : host.log.warn;

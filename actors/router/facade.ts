@@ -10,6 +10,7 @@ import type { Logger } from '../../core/log/index.js';
 import type { JsonObject } from '../../core/rpc/index.js';
 import type { ClientSession } from '../downstream/index.js';
 import type { Health, Upstream, UpstreamState } from '../upstream/index.js';
+import type { Receiver } from './audience.js';
 
 /** Each list the catalog holds: its method, result key and the capability that offers it. */
 export const LIST_KINDS: { kind: CatalogKind; method: string; key: string; capability: string }[] =
@@ -90,27 +91,48 @@ export function logCollisions(log: Logger, catalog: Catalog, upstream: string): 
   }
 }
 
-/** Coalesces catalog changes into one facade list_changed per kind over a short window. */
+/**
+ * Coalesces catalog changes into one facade list_changed per kind over a short window. A
+ * session gets a kind's `list_changed` only when one of the upstreams that changed it may reach
+ * it (`mayReceive`, from `mcpMux.access`): a change caused only by upstreams a principal may not
+ * use is not announced to it (its lists did not change).
+ */
 export class ListChanges {
-  readonly #pending = new Set<CatalogKind>();
+  /** Per kind changed in this window, the upstreams that changed it. */
+  readonly #pending = new Map<CatalogKind, Set<string>>();
   #scheduled = false;
 
   constructor(
     private readonly scheduler: SchedulerLike,
-    private readonly sessions: () => Iterable<Pick<ClientSession, 'notifyIfReady'>>,
+    private readonly sessions: () => Iterable<Pick<ClientSession, 'notifyIfReady' | 'identity'>>,
+    private readonly mayReceive: (receiver: Receiver, upstream: string) => boolean = () => true,
     private readonly windowMs = 10,
   ) {}
 
-  changed(kind: CatalogKind): void {
-    this.#pending.add(kind);
+  /** `upstream`'s part of the catalog of `kind` changed. */
+  changed(kind: CatalogKind, upstream: string): void {
+    let upstreams = this.#pending.get(kind);
+    if (upstreams === undefined) {
+      upstreams = new Set();
+      this.#pending.set(kind, upstreams);
+    }
+    upstreams.add(upstream);
     if (this.#scheduled) return;
     this.#scheduled = true;
     this.scheduler.schedule(() => {
       this.#scheduled = false;
-      const methods = new Set([...this.#pending].map((k) => FACADE_LIST_CHANGED[k]));
+      // Method → the upstreams that changed it (resources and templates share one method).
+      const methods = new Map<string, Set<string>>();
+      for (const [k, names] of this.#pending) {
+        const method = FACADE_LIST_CHANGED[k];
+        methods.set(method, new Set([...(methods.get(method) ?? []), ...names]));
+      }
       this.#pending.clear();
       for (const session of this.sessions()) {
-        for (const method of methods) session.notifyIfReady(method);
+        for (const [method, names] of methods) {
+          if ([...names].some((name) => this.mayReceive(session, name)))
+            session.notifyIfReady(method);
+        }
       }
     }, this.windowMs);
   }

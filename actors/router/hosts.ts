@@ -4,15 +4,15 @@
  * router itself.
  */
 import type { Observable, SchedulerLike } from 'rxjs';
-import { type AccessKind, type AccessPolicy, compileAccess } from '../../core/auth/index.js';
+import type { AccessKind, AccessPolicy } from '../../core/auth/index.js';
 import type { Catalog, TaskIds } from '../../core/catalog/index.js';
-import type { RouterConfig } from '../../core/config/index.js';
 import type { Logger } from '../../core/log/index.js';
 import type { ClientInfo } from '../../core/mcp/index.js';
 import type { InboundEvent, JsonObject, JsonRpcRequest } from '../../core/rpc/index.js';
 import type { Bridge } from '../bridge/index.js';
 import type { Caller, ClientSession, SessionHost } from '../downstream/index.js';
 import type { RouteHost } from '../routes/index.js';
+import type { Audience } from './audience.js';
 import type { Forwarder } from './forwarder.js';
 import type { LogLevels } from './logLevels.js';
 import type { RouterState } from './routerState.js';
@@ -40,20 +40,19 @@ export interface RouteHostParts {
   readonly subscriptions: Subscriptions;
   readonly logging: LogLevels;
   readonly forwarder: Forwarder;
+  /** `mcpMux.access`, compiled once per config (a reload replaces the rules array). */
+  readonly audience: Audience;
 }
 
 export function routeHostOf(parts: RouteHostParts): RouteHost {
   const { state, upstreams, subscriptions, forwarder } = parts;
-  // `mcpMux.access`, compiled once per config (a reload replaces the rules array).
   type Allows = NonNullable<RouteHost['allows']>;
-  let compiledFor: RouterConfig['access'] | null = null;
+  let compiledFrom: AccessPolicy | undefined;
   let allows: Allows | undefined;
   const allowsOf = (): Allows | undefined => {
-    const rules = state.config().access;
-    if (rules !== compiledFor) {
-      compiledFor = rules;
-      const policy: AccessPolicy | undefined =
-        rules === undefined ? undefined : compileAccess(rules);
+    const policy = parts.audience.policy;
+    if (policy !== compiledFrom) {
+      compiledFrom = policy;
       allows =
         policy &&
         ((caller: Caller, upstream: string, kind: AccessKind, exposed: string) =>
@@ -107,11 +106,12 @@ export interface SessionHostParts {
   readonly upstreams: UpstreamPool;
   readonly subscriptions: Subscriptions;
   readonly bridge: Bridge;
+  readonly audience: Audience;
   route(request: JsonRpcRequest, caller: Caller): Observable<InboundEvent>;
 }
 
 export function sessionHostOf(parts: SessionHostParts): SessionHost {
-  const { state, upstreams, subscriptions, catalog } = parts;
+  const { state, upstreams, subscriptions, catalog, audience } = parts;
   return {
     log: parts.log,
     scheduler: parts.scheduler,
@@ -122,15 +122,18 @@ export function sessionHostOf(parts: SessionHostParts): SessionHost {
     instructions: () => upstreams.instructions(),
     route: parts.route,
     rootsListChanged: (session) => parts.bridge.rootsListChanged(session),
-    // Each isolated upstream's start-up `roots/list` reaches this client (actors/README.md).
+    // Each isolated upstream's start-up `roots/list` reaches this client (actors/README.md);
+    // none it may not use is opened for it (`mcpMux.access`).
     initialized: (session) => {
-      if (!state.draining()) upstreams.openIsolated(session);
+      if (!state.draining())
+        upstreams.openIsolated(session, (name) => audience.mayReceive(session, name));
     },
     listenSources: {
-      subscribable: (uri) => {
+      subscribable: (uri, identity) => {
         const resolved = catalog.resolveUri(uri);
         const upstream = resolved && upstreams.get(resolved.upstream);
         if (!resolved || !upstream || upstream.config.sessionMode === 'isolated') return undefined;
+        if (!audience.mayReceive({ identity }, resolved.upstream)) return undefined;
         const resources = upstream.server?.capabilities.resources as JsonObject | undefined;
         return resources?.subscribe === true ? resolved : undefined;
       },

@@ -19,6 +19,7 @@ import { stateKey } from '../../core/mcp/index.js';
 import { Bridge } from '../bridge/index.js';
 import type { ClientSession, SessionHost } from '../downstream/index.js';
 import { type RouteHost, route } from '../routes/index.js';
+import { Audience } from './audience.js';
 import { ListChanges } from './facade.js';
 import { Forwarder } from './forwarder.js';
 import { routeHostOf, sessionHostOf } from './hosts.js';
@@ -41,6 +42,7 @@ export interface RouterParts {
   readonly bridge: Bridge;
   readonly subscriptions: Subscriptions;
   readonly logging: LogLevels;
+  readonly audience: Audience;
   readonly forwarder: Forwarder;
   readonly listChanges: ListChanges;
   readonly routeHost: RouteHost;
@@ -64,15 +66,23 @@ export function wireParts(
     maxLength: config.maxNameLength ?? DEFAULT_MAX_NAME_LENGTH,
   });
   const tasks = new TaskIds<ClientSession | undefined>(config.separator);
-  const listChanges = new ListChanges(scheduler, state.sessions);
+  // `mcpMux.access` (read at each use: a reload replaces it): what each session may use, and
+  // receive of what upstreams send (audience.ts).
+  const audience = new Audience(() => state.config().access);
+  const mayReceive = audience.mayReceive.bind(audience);
+  const listChanges = new ListChanges(scheduler, state.sessions, mayReceive);
   /** A catalog change: one coalesced facade list_changed per kind, once start-up is over. */
-  const changed = (kind: CatalogKind) => {
+  const changed = (kind: CatalogKind, upstream: string) => {
     // During start-up nobody has a list yet: initialize and list calls wait for start-up.
-    if (state.isStarted()) listChanges.changed(kind);
+    if (state.isStarted()) listChanges.changed(kind, upstream);
   };
   const send = (upstream: string, method: string, params: Record<string, unknown>) =>
     upstreams.call(upstream, method, params);
-  const subscriptions = new Subscriptions({ send, log: () => log });
+  const subscriptions = new Subscriptions({
+    send,
+    log: () => log,
+    only: (upstream, subscribers) => audience.only(upstream, subscribers),
+  });
   const logging = new LogLevels({
     sessions: state.sessions,
     loggingUpstreams: () => upstreams.logging(),
@@ -99,6 +109,7 @@ export function wireParts(
     isolatedUpstreamsOf: (session) => upstreams.isolated.upstreamsOf(session),
     upstreamConnection: (name, session) => upstreams.connection(name, session),
     findTask: (name, taskId) => tasks.find(name, taskId),
+    mayReceive,
   });
   const upstreams: UpstreamPool = new UpstreamPool({
     catalog,
@@ -112,6 +123,7 @@ export function wireParts(
       bridge,
       subscriptions,
       logging,
+      audience,
       refresh: (name, kinds) => upstreams.refresh(name, kinds),
       tasks,
       rootsOf: (name) => upstreams.rootsOf(name),
@@ -147,6 +159,7 @@ export function wireParts(
     subscriptions,
     logging,
     forwarder,
+    audience,
   });
   const sessionHost = sessionHostOf({
     log,
@@ -158,6 +171,7 @@ export function wireParts(
     upstreams,
     subscriptions,
     bridge,
+    audience,
     route: (request, caller) => route(routeHost, request, caller),
   });
   return {
@@ -171,6 +185,7 @@ export function wireParts(
     bridge,
     subscriptions,
     logging,
+    audience,
     forwarder,
     listChanges,
     routeHost,

@@ -14,9 +14,10 @@
 import type { Logger } from '../../core/log/index.js';
 import type { JsonObject } from '../../core/rpc/index.js';
 import type { UpstreamState } from '../upstream/index.js';
+import type { Receiver } from './audience.js';
 
-/** What the table needs of a downstream session. */
-export interface Subscriber {
+/** What the table needs of a downstream session (or a modern listen). */
+export interface Subscriber extends Receiver {
   notifyIfReady(method: string, params?: JsonObject): void;
 }
 
@@ -24,6 +25,11 @@ export interface SubscriptionsHost {
   /** Sends a request of the router's own to a shared upstream; rejects on error. */
   send(upstream: string, method: string, params: JsonObject): Promise<unknown>;
   log(): Logger;
+  /**
+   * The subscribers that may receive what `upstream` sends (`mcpMux.access`, audience.ts);
+   * absent: all of them.
+   */
+  only?(upstream: string, subscribers: Subscriber[]): Subscriber[];
 }
 
 interface Entry {
@@ -128,7 +134,10 @@ export class Subscriptions {
     }
   }
 
-  /** An upstream's `notifications/resources/updated`: to every session subscribed to that URI. */
+  /**
+   * An upstream's `notifications/resources/updated`: to every session subscribed to that URI
+   * that may receive what the upstream sends (a reload may have taken the upstream from it).
+   */
   deliver(upstream: string, params: JsonObject): number {
     const uri = params.uri;
     const entry = typeof uri === 'string' ? this.#entries.get(keyOf(upstream, uri)) : undefined;
@@ -137,9 +146,14 @@ export class Subscriptions {
       return 0;
     }
     const out: JsonObject = { ...params, uri: entry.exposed };
-    for (const session of entry.sessions)
+    const only = this.#host.only;
+    const receivers = only ? only(upstream, [...entry.sessions]) : entry.sessions;
+    let delivered = 0;
+    for (const session of receivers) {
       session.notifyIfReady('notifications/resources/updated', out);
-    return entry.sessions.size;
+      delivered++;
+    }
+    return delivered;
   }
 
   /** The exposed URIs `session` is subscribed to (tests, `mcp-mux inspect`). */

@@ -16,6 +16,7 @@ import type {
 import { methodTable } from '../../core/rpc/index.js';
 import type { Bridge } from '../bridge/index.js';
 import type { ClientSession } from '../downstream/index.js';
+import type { Audience } from './audience.js';
 import { type LogLevels, logRecipients } from './logLevels.js';
 import type { Subscriptions } from './subscriptions.js';
 
@@ -29,6 +30,8 @@ export interface UpstreamInboundHost {
   readonly bridge: Pick<Bridge, 'serverRequest$' | 'elicitationComplete' | 'logCauses'>;
   readonly subscriptions: Pick<Subscriptions, 'deliver'>;
   readonly logging: Pick<LogLevels, 'deliver'>;
+  /** Who may receive what an upstream sends (`mcpMux.access`): every handler below asks it. */
+  readonly audience: Pick<Audience, 'mayReceive' | 'only'>;
   /** Re-fetches some lists of one upstream into the catalog. */
   refresh(upstream: string, kinds: CatalogKind[]): void;
   /** Exposed task ids, for `notifications/tasks/status` (routes/tasks.ts). */
@@ -56,12 +59,20 @@ export type UpstreamNotificationHandler = (
 
 /**
  * A shared upstream's log message: to the session that caused it when known (logLevels.ts).
- * Modern (session-less) callers in flight there are possible causes too.
+ * Modern (session-less) callers in flight there are possible causes too. Either way only to
+ * sessions that may receive what `upstream` sends (`mcpMux.access`).
  */
 function logTargets(router: UpstreamInboundHost, upstream: string): ClientSession[] {
   const { sessions, modernCallers } = router.bridge.logCauses(upstream);
-  return logRecipients(sessions, router.sessions, modernCallers);
+  return router.audience.only(upstream, logRecipients(sessions, router.sessions, modernCallers));
 }
+
+/** The one session of an isolated connection, if it may receive what `upstream` sends. */
+const pinnedReceiver = (
+  router: UpstreamInboundHost,
+  upstream: string,
+  session: ClientSession,
+): ClientSession[] => (router.audience.mayReceive(session, upstream) ? [session] : []);
 
 const refresh =
   (...kinds: CatalogKind[]): UpstreamNotificationHandler =>
@@ -100,7 +111,7 @@ export const upstreamNotifications: Readonly<Record<string, UpstreamNotification
     'notifications/resources/updated': (router, upstream, notification, session) => {
       const params = notification.params ?? {};
       if (!session) router.subscriptions.deliver(upstream, params);
-      else if (typeof params.uri === 'string') {
+      else if (typeof params.uri === 'string' && router.audience.mayReceive(session, upstream)) {
         const uri = router.catalog.exposedUri(upstream, params.uri);
         session.notifyIfReady(notification.method, { ...params, uri });
       }
@@ -111,7 +122,12 @@ export const upstreamNotifications: Readonly<Record<string, UpstreamNotification
       const known =
         typeof params.taskId === 'string' ? router.tasks.find(upstream, params.taskId) : undefined;
       const owner = known?.owner;
-      if (!known || !owner || (session && owner !== session)) {
+      if (
+        !known ||
+        !owner ||
+        (session && owner !== session) ||
+        !router.audience.mayReceive(owner, upstream)
+      ) {
         router.log.debug(`upstream ${upstream}: dropped a status of an unknown task`);
         return;
       }
@@ -120,6 +136,9 @@ export const upstreamNotifications: Readonly<Record<string, UpstreamNotification
     'notifications/message': (router, upstream, notification, session) => {
       const params = notification.params ?? {};
       router.log.debug(`upstream ${upstream} log`, { level: params.level, data: params.data });
-      router.logging.deliver(upstream, params, session ? [session] : logTargets(router, upstream));
+      const targets = session
+        ? pinnedReceiver(router, upstream, session)
+        : logTargets(router, upstream);
+      router.logging.deliver(upstream, params, targets);
     },
   });

@@ -59,8 +59,8 @@ export interface UpstreamPoolOptions {
   onState(name: string, state: UpstreamState): void;
   /** An upstream is out of the start-up wait: ready with its lists, or failed. */
   settled(name: string): void;
-  /** A catalog kind changed (the facade's coalesced list_changed). */
-  changed(kind: CatalogKind): void;
+  /** `upstream`'s part of a catalog kind changed (the facade's coalesced list_changed). */
+  changed(kind: CatalogKind, upstream: string): void;
   /** Shutting down: interrupted refreshes are expected. */
   quiet(): boolean;
 }
@@ -152,10 +152,14 @@ export class UpstreamPool {
       : upstream?.connection;
   }
 
-  /** Opens `session`'s own connection to every enabled isolated upstream (actors/README.md). */
-  openIsolated(session: ClientSession): void {
+  /**
+   * Opens `session`'s own connection to every enabled isolated upstream it may use
+   * (`allowed`: `mcpMux.access`; actors/README.md).
+   */
+  openIsolated(session: ClientSession, allowed: (name: string) => boolean = () => true): void {
     for (const upstream of this.#upstreams.values()) {
-      if (upstream.config.sessionMode === 'isolated') this.#isolated.open(upstream.config, session);
+      if (upstream.config.sessionMode === 'isolated' && allowed(upstream.name))
+        this.#isolated.open(upstream.config, session);
     }
   }
 
@@ -234,7 +238,7 @@ export class UpstreamPool {
     this.#knownNames.forget(name);
     this.#options.onState(name, 'closed');
     this.#lists.remove(name);
-    for (const kind of ALL_KINDS) this.#options.changed(kind);
+    for (const kind of ALL_KINDS) this.#options.changed(kind, name);
     await upstream.close(reason);
   }
 
@@ -305,7 +309,7 @@ export class UpstreamPool {
     } else if (state === 'failed' || state === 'closed') {
       this.#knownNames.remember(options.catalog, upstream.name);
       this.#lists.remove(upstream.name);
-      for (const kind of ALL_KINDS) options.changed(kind);
+      for (const kind of ALL_KINDS) options.changed(kind, upstream.name);
       if (state === 'failed')
         options.log.error(
           `upstream ${upstream.name}: failed — ${upstream.error ?? 'unknown error'}`,

@@ -9,6 +9,11 @@
  * (`upstreams` globs, absent = all) and, for tools, its exposed name (`tools` globs, absent =
  * all). No rules configured: everything is allowed. Rules configured and no principal (an
  * unauthenticated listener, stdio): only `*` rules apply. Deny by default otherwise.
+ *
+ * `mayReceive` is the same question for what an upstream sends on its own (log messages,
+ * resource updates, list changes, task status, server-to-client requests): a principal
+ * receives an upstream's traffic when some matching rule allows that upstream, whatever its
+ * `tools` globs say (they filter callable tools, not the upstream).
  */
 import picomatch from 'picomatch';
 import type { AccessRule } from '../config/index.js';
@@ -24,9 +29,11 @@ export interface AccessPolicy {
     kind: AccessKind,
     exposed: string,
   ): boolean;
+  /** Whether `principal` may receive what `upstream` sends (notifications, server requests). */
+  mayReceive(principal: Principal | undefined, upstream: string): boolean;
 }
 
-export const allowAll: AccessPolicy = { allows: () => true };
+export const allowAll: AccessPolicy = { allows: () => true, mayReceive: () => true };
 
 type Matcher = (value: string) => boolean;
 
@@ -74,6 +81,11 @@ export function compileAccess(rules: readonly AccessRule[] | undefined): AccessP
           rule.principals.some((m) => m(principal)) &&
           rule.upstream(upstream) &&
           (kind !== 'tools' || rule.tool(exposed)),
+      );
+    },
+    mayReceive(principal, upstream) {
+      return compiled.some(
+        (rule) => rule.principals.some((m) => m(principal)) && rule.upstream(upstream),
       );
     },
   };

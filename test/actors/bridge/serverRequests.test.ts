@@ -3,7 +3,8 @@
  * hand-driven `Connection` (so the test decides when it sends what), the clients are
  * `Connection`s too. Covers what the integration tests cannot see: `relatedRequestId` on the
  * router's send, the cancellation chain, errors when no session can take a request, the
- * catalog connection of an isolated upstream, and leaks.
+ * catalog connection of an isolated upstream, the access rules (a session whose principal may
+ * not use an upstream never gets its requests), and leaks.
  */
 import {
   filter,
@@ -16,6 +17,7 @@ import {
 } from 'rxjs';
 import { afterEach, describe, expect, it } from 'vitest';
 import { Router } from '../../../actors/router/router.js';
+import type { Principal } from '../../../core/auth/index.js';
 import { parseConfig } from '../../../core/config/config.js';
 import { RpcError } from '../../../core/errors/errors.js';
 import { Connection, type InboundEvent } from '../../../core/rpc/connection.js';
@@ -77,8 +79,10 @@ async function connectClient(
   router: Router,
   capabilities: JsonObject,
   onRequest: (request: JsonRpcRequest) => Observable<InboundEvent>,
+  principal?: Principal,
 ): Promise<TestClient> {
   const [clientEnd, routerEnd] = createMemoryPair();
+  (routerEnd as { principal: Principal | undefined }).principal = principal;
   const received: TestClient['received'] = [];
   const send = routerEnd.send.bind(routerEnd);
   routerEnd.send = (message: unknown, options?: SendOptions) => {
@@ -116,9 +120,9 @@ describe('server-initiated requests through the router', () => {
   let router: Router;
   const upstreams: { name: string; fake: ReturnType<typeof fakeUpstream> }[] = [];
 
-  const start = async (servers: Record<string, JsonObject>) => {
+  const start = async (servers: Record<string, JsonObject>, mcpMux: JsonObject = {}) => {
     upstreams.length = 0;
-    router = new Router(parseConfig({ mcpServers: servers }), {
+    router = new Router(parseConfig({ mcpServers: servers, mcpMux }), {
       openTransport: async (config) => {
         const [routerEnd, upstreamEnd] = createMemoryPair();
         upstreams.push({ name: config.name, fake: fakeUpstream(upstreamEnd) });
@@ -291,5 +295,50 @@ describe('server-initiated requests through the router', () => {
     expect(router.stats().isolatedSessions).toBe(2);
     await a.close();
     await until(() => router.stats().isolatedSessions === 1);
+  });
+
+  describe('with access rules (alice: a and b; bob: b only)', () => {
+    const alice: Principal = { id: 'token:alice', tokenName: 'alice', scopes: [] };
+    const bob: Principal = { id: 'token:bob', tokenName: 'bob', scopes: [] };
+    const access = {
+      access: [
+        { principals: ['token:alice'], upstreams: ['a', 'b', 'iso'] },
+        { principals: ['token:bob'], upstreams: ['b'] },
+      ],
+    };
+    const asked = (client: TestClient) =>
+      client.received.filter((r) => r.message.method === 'sampling/createMessage');
+
+    it('never chooses a session that may not use the upstream, even the most recently active', async () => {
+      await start({ a: { command: 'fake' }, b: { command: 'fake' } }, access);
+      const a = upstreams.find((u) => u.name === 'a')?.fake.server as Connection;
+      const sample = () =>
+        lastValueFrom(a.request$('sampling/createMessage', { messages: [] })).catch(
+          (e: unknown) => e,
+        );
+      const b = await connectClient(router, { sampling: {} }, answer('bob'), bob);
+      await lastValueFrom(call$(b, 'ping', {}, 'b__ask')).catch(() => {});
+      const none = await sample();
+      expect(none).toMatchObject({ code: -32601 });
+      expect((none as Error).message).toContain('no client session is active');
+      const al = await connectClient(router, { sampling: {} }, answer('alice'), alice);
+      await lastValueFrom(call$(al, 'ping', {}, 'b__ask')).catch(() => {});
+      await lastValueFrom(call$(b, 'ping', {}, 'b__ask')).catch(() => {}); // bob: latest active
+      expect(JSON.stringify(await sample())).toContain('alice');
+      expect(asked(b)).toEqual([]);
+      expect(asked(al)).toHaveLength(1);
+    });
+
+    it('opens no isolated connection for a session that may not use the upstream', async () => {
+      await start({ iso: { command: 'fake', sessionMode: 'isolated' } }, access);
+      const b = await connectClient(router, { sampling: {} }, answer('bob'), bob);
+      const al = await connectClient(router, { sampling: {} }, answer('alice'), alice);
+      await until(() => router.stats().isolatedSessions === 1);
+      expect(upstreams.map((u) => u.name)).toEqual(['iso', 'iso']);
+      expect(
+        JSON.stringify(await firstValueFrom(call$(al, 'sampling/createMessage', {}, 'iso__ask'))),
+      ).toContain('alice');
+      expect(asked(b)).toEqual([]);
+    });
   });
 });

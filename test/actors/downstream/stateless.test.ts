@@ -4,6 +4,7 @@
  */
 import { lastValueFrom, toArray } from 'rxjs';
 import { afterEach, describe, expect, it } from 'vitest';
+import type { Principal } from '../../../core/auth/index.js';
 import { RpcError } from '../../../core/errors/errors.js';
 import { Connection } from '../../../core/rpc/connection.js';
 import type { JsonObject, JsonRpcNotification } from '../../../core/rpc/jsonrpc.js';
@@ -245,5 +246,45 @@ describe('subscriptions/listen over one connection', () => {
     );
     expect(error.code).toBe(-32602);
     expect(error.message).toBe('subscriptions/listen: params.notifications must be an object');
+  });
+
+  it('gets no list change caused only by an upstream its principal may not use', async () => {
+    const { router, fakes } = await startRouter(
+      { a: { command: 'x' }, b: { command: 'x' } },
+      {
+        mcpMux: {
+          access: [
+            { principals: ['token:alice'], upstreams: ['a', 'b'] },
+            { principals: ['token:bob'], upstreams: ['b'] },
+          ],
+        },
+      },
+    );
+    const open = async (name: string) => {
+      const [clientEnd, routerEnd] = createMemoryPair();
+      const principal: Principal = { id: `token:${name}`, tokenName: name, scopes: [] };
+      (routerEnd as { principal: Principal | undefined }).principal = principal;
+      router.connect(routerEnd);
+      const notifications: JsonRpcNotification[] = [];
+      const client = new Connection(clientEnd, {
+        handlers: { notification: (n) => notifications.push(n) },
+      });
+      cleanup.push(() => client.close());
+      await listen(client, { toolsListChanged: true });
+      await until(() => notifications.length === 1);
+      return notifications;
+    };
+    cleanup.push(() => router.close());
+    const alice = await open('alice');
+    const bob = await open('bob');
+    fakes.latest('a').connection.notify('notifications/tools/list_changed');
+    // Alice got the change of `a`: the flush that would have reached Bob is over.
+    expect(await until(() => alice.length === 2)).toBe(true);
+    fakes.latest('b').connection.notify('notifications/tools/list_changed');
+    expect(await until(() => alice.length === 3 && bob.length === 2)).toBe(true);
+    expect(bob.map((n) => n.method)).toEqual([
+      'notifications/subscriptions/acknowledged',
+      'notifications/tools/list_changed',
+    ]);
   });
 });

@@ -48,3 +48,36 @@ describe('compileAccess', () => {
     expect(policy.allows(alice, 'a', 'upstream', '')).toBe(false);
   });
 });
+
+describe('mayReceive', () => {
+  const bob: Principal = { id: 'token:bob', tokenName: 'bob', scopes: [] };
+
+  it('lets everyone receive everything without rules', () => {
+    expect(allowAll.mayReceive(undefined, 'a')).toBe(true);
+    expect(compileAccess(undefined).mayReceive(bob, 'a')).toBe(true);
+  });
+
+  it("follows the upstreams a principal's rules allow, and nothing else", () => {
+    const policy = compileAccess([
+      { principals: ['token:alice'], upstreams: ['a', 'b'] },
+      { principals: ['token:bob'], upstreams: ['b*'] },
+      { principals: ['*'], upstreams: ['public'] },
+    ]);
+    expect(policy.mayReceive(alice, 'a')).toBe(true);
+    expect(policy.mayReceive(alice, 'b')).toBe(true);
+    expect(policy.mayReceive(bob, 'b')).toBe(true);
+    expect(policy.mayReceive(bob, 'beta')).toBe(true);
+    expect(policy.mayReceive(bob, 'a')).toBe(false);
+    expect(policy.mayReceive(bob, 'public')).toBe(true);
+    // No principal (stdio, a listener without auth): only `*` rules.
+    expect(policy.mayReceive(undefined, 'public')).toBe(true);
+    expect(policy.mayReceive(undefined, 'b')).toBe(false);
+  });
+
+  it('ignores tool globs: a rule that allows some tools of an upstream lets its traffic through', () => {
+    const policy = compileAccess([{ principals: ['token:bob'], tools: ['a__read*'] }]);
+    expect(policy.allows(bob, 'a', 'tools', 'a__write')).toBe(false);
+    expect(policy.mayReceive(bob, 'a')).toBe(true);
+    expect(compileAccess([{ principals: ['token:alice'] }]).mayReceive(bob, 'a')).toBe(false);
+  });
+});
