@@ -60,6 +60,14 @@ export interface UpstreamAuthConfig {
   redirectUri?: string;
   /** Absolute; absent: the default file (transports/http/oauth/tokenStore.ts). */
   tokenFile?: string;
+  /**
+   * Pinned issuers (`issuer` is the one-entry shorthand, merged in first): only these
+   * authorization servers are used, and only they see a configured secret, key or assertion.
+   * Absent: configured credentials go only to an authorization server on the upstream's origin.
+   */
+  authorizationServers?: string[];
+  /** Origins (`https://host[:port]`) besides the upstream's own where `resource_metadata` may be. */
+  metadataOrigins?: string[];
 }
 
 export interface IdpConfig {
@@ -123,6 +131,9 @@ const UPSTREAM_AUTH_KEYS = new Set([
   'clientName',
   'redirectUri',
   'tokenFile',
+  'issuer',
+  'authorizationServers',
+  'metadataOrigins',
 ]);
 const FACADE_AUTH_KEYS = new Set([
   'tokens',
@@ -235,6 +246,7 @@ export function parseUpstreamAuth(
         ? tokenFile
         : resolve(context.baseDir, tokenFile);
   }
+  parseTrust(raw, path, auth, issues);
   const secretless = auth.clientSecret === undefined && auth.privateKey === undefined;
   if (auth.grant === 'client_credentials' && auth.clientId !== undefined && secretless) {
     issues.add(
@@ -243,6 +255,43 @@ export function parseUpstreamAuth(
     );
   }
   return auth;
+}
+
+/** `issuer`, `authorizationServers` (pins) and `metadataOrigins` of an upstream's `auth`. */
+function parseTrust(raw: JsonObject, path: string, auth: UpstreamAuthConfig, issues: Issues): void {
+  const at = (key: string) => child(path, key);
+  const issuerOf = (value: unknown, where: string): string | undefined => {
+    const text = absoluteUrl(value, where, issues);
+    if (text === undefined) return undefined;
+    if (/[?#]/.test(text)) return issues.add(where, 'an issuer has no query or fragment');
+    return text;
+  };
+  const pins: string[] = [];
+  if (raw.issuer !== undefined) {
+    const issuer = issuerOf(raw.issuer, at('issuer'));
+    if (issuer !== undefined) pins.push(issuer);
+  }
+  if (raw.authorizationServers !== undefined) {
+    const list = stringArray(raw.authorizationServers, at('authorizationServers'), issues, {
+      nonEmptyItems: true,
+    });
+    list?.forEach((entry, i) => {
+      const issuer = issuerOf(entry, item(at('authorizationServers'), i));
+      if (issuer !== undefined && !pins.includes(issuer)) pins.push(issuer);
+    });
+  }
+  if (pins.length > 0) auth.authorizationServers = pins;
+  if (raw.metadataOrigins !== undefined) {
+    const list = stringArray(raw.metadataOrigins, at('metadataOrigins'), issues, {
+      nonEmptyItems: true,
+    });
+    const origins: string[] = [];
+    list?.forEach((entry, i) => {
+      const url = absoluteUrl(entry, item(at('metadataOrigins'), i), issues);
+      if (url !== undefined) origins.push(new URL(url).origin);
+    });
+    if (list) auth.metadataOrigins = origins;
+  }
 }
 
 const IDP_KEYS = new Set(['tokenEndpoint', 'clientId', 'clientSecret', 'idToken', 'idTokenFile']);

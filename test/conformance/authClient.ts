@@ -9,6 +9,11 @@
  * tools and calls `test-tool` through the router. The browser step is the one thing simulated:
  * the suite's authorization endpoint redirects at once, so "the user" is a fetch that reads the
  * redirect's `Location`. Exit status 0 when the call succeeded.
+ *
+ * Configured credentials (a secret, a key, a workload assertion) go only to a pinned issuer or
+ * one on the upstream's origin (transports/http/oauth/README.md, "Issuer pins"); the suite's
+ * authorization server listens on another port, so the harness does what an operator does: it
+ * reads the scenario's protected resource metadata itself and pins the issuers named there.
  */
 import { lastValueFrom } from 'rxjs';
 import {
@@ -31,6 +36,20 @@ async function browser(url: URL): Promise<URLSearchParams> {
   if (!location)
     throw new Error(`the authorization endpoint answered ${res.status} without a redirect`);
   return new URL(location).searchParams;
+}
+
+/** The scenario's authorization servers, as an operator would look them up before configuring. */
+async function issuersOf(serverUrl: string): Promise<string[]> {
+  const url = new URL(serverUrl);
+  const path = url.pathname === '/' ? '' : url.pathname;
+  for (const candidate of [path, '']) {
+    const res = await fetch(`${url.origin}/.well-known/oauth-protected-resource${candidate}`);
+    const body = (await res.json().catch(() => undefined)) as
+      | { authorization_servers?: string[] }
+      | undefined;
+    if (res.status === 200 && body?.authorization_servers) return body.authorization_servers;
+  }
+  return [];
 }
 
 async function main(): Promise<number> {
@@ -76,6 +95,9 @@ async function main(): Promise<number> {
   if (privateKey !== undefined) auth.privateKey = privateKey;
   const algorithm = str('signing_algorithm');
   if (algorithm !== undefined) auth.privateKeyAlgorithm = algorithm;
+  const configured = ['clientSecret', 'privateKey', 'assertion', 'idp'].some((k) => k in auth);
+  const pins = configured ? await issuersOf(serverUrl) : [];
+  if (pins.length > 0) auth.authorizationServers = pins;
   const log = createLogger({ level: process.env.DEBUG ? 'debug' : 'warn' });
   const store = memoryTokenStore();
   const router = createRouter(

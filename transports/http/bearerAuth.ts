@@ -15,6 +15,7 @@ import type { IncomingMessage } from 'node:http';
 import {
   type CryptoKey,
   createRemoteJWKSet,
+  customFetch,
   importJWK,
   importSPKI,
   type JWTPayload,
@@ -23,6 +24,10 @@ import {
 } from 'jose';
 import type { Principal } from '../../core/auth/index.js';
 import type { JwtConfig } from '../../core/config/index.js';
+import { customFetchOf } from './oauth/index.js';
+
+/** The JWKS fetch: 1 MiB at most, no redirects (jose asks for none); the URL is configured. */
+const jwksFetch = customFetchOf({ checkUrl: () => {} });
 
 export interface BearerAuthOptions {
   /** Unnamed static tokens (the principal is a digest of the token). */
@@ -200,6 +205,7 @@ async function keyOf(jwt: JwtConfig): Promise<CryptoKey | Uint8Array | JWTVerify
       cooldownDuration: 30_000,
       cacheMaxAge: 600_000,
       timeoutDuration: 5_000,
+      [customFetch]: jwksFetch,
     });
   }
   const text = (jwt.publicKey ?? '').trim();

@@ -57,6 +57,43 @@ describe('auth config', () => {
     );
   });
 
+  it('pins issuers (issuer first, then authorizationServers) and keeps metadataOrigins as origins', () => {
+    const config = parseConfig({
+      mcpServers: {
+        web: {
+          url: 'https://mcp.example.com/mcp',
+          auth: {
+            issuer: 'https://login.example.com/tenant',
+            authorizationServers: ['https://as.example.com', 'https://login.example.com/tenant'],
+            metadataOrigins: ['https://meta.example.com:8443/anything'],
+          },
+        },
+      },
+    });
+    expect(config.upstreams[0]?.auth).toEqual({
+      grant: 'authorization_code',
+      authorizationServers: ['https://login.example.com/tenant', 'https://as.example.com'],
+      metadataOrigins: ['https://meta.example.com:8443'],
+    });
+    const issues = issuesOf({
+      mcpServers: {
+        a: {
+          url: 'https://a/mcp',
+          auth: {
+            issuer: 'https://as.example.com/?x=1',
+            authorizationServers: ['not a url'],
+            metadataOrigins: 'https://meta.example.com',
+          },
+        },
+      },
+    });
+    expect(issues.map((i) => `${i.path}: ${i.reason}`)).toEqual([
+      'mcpServers.a.auth.issuer: an issuer has no query or fragment',
+      'mcpServers.a.auth.authorizationServers[0]: expected an absolute http(s) URL, got "not a url"',
+      'mcpServers.a.auth.metadataOrigins: expected an array, got string',
+    ]);
+  });
+
   it('takes exactly one assertion source for jwt_bearer, an idp with one ID token source', () => {
     const config = parseConfig({
       mcpServers: {

@@ -14,9 +14,17 @@
  *    server's origin; without metadata there, the default endpoints `/authorize`, `/token`,
  *    `/register` of that origin.
  *
- * HTTP is allowed only toward loopback hosts; anything else must be HTTPS.
+ * What the upstream names is not followed blindly (issuerPolicy.ts, boundedFetch.ts): a
+ * `resource_metadata` URL must be on the upstream's own origin or in `metadataOrigins`; with
+ * pinned issuers only a pinned one is used (and, without protected resource metadata, the first
+ * pin); an issuer with a query or fragment is refused (RFC 8414 §2). Every request goes
+ * through `boundedFetch` (HTTPS, or HTTP to a loopback literal, on every hop; same-origin
+ * redirects only; 1 MiB; 10 s).
  */
 import * as oauth from 'oauth4webapi';
+import { boundedFetch, customFetchOf } from './boundedFetch.js';
+import { chooseIssuer } from './issuerPolicy.js';
+import { isLoopback } from './urlPolicy.js';
 
 export interface ResourceMetadata {
   resource: string;
@@ -35,18 +43,23 @@ export interface Discovered {
   asPublished: boolean;
 }
 
-const TIMEOUT_MS = 10_000;
+/** What the configuration trusts beyond what the upstream says (issuerPolicy.ts). */
+export interface DiscoveryPolicy {
+  /** Pinned issuers (`auth.issuer`, `auth.authorizationServers`); empty: none pinned. */
+  issuers?: readonly string[];
+  /** Origins besides the upstream's own where `resource_metadata` may point. */
+  metadataOrigins?: readonly string[];
+}
 
-export const isLoopback = (url: URL): boolean =>
-  url.hostname === 'localhost' || url.hostname === '[::1]' || /^127\./.test(url.hostname);
+const oauthFetch = customFetchOf();
 
-/** oauth4webapi request options: a timeout, and plain HTTP only toward loopback hosts. */
+/** oauth4webapi request options: bounded fetches, plain HTTP only toward loopback hosts. */
 export function requestOptions(url: URL): {
-  signal: () => AbortSignal;
+  [oauth.customFetch]: typeof oauthFetch;
   [oauth.allowInsecureRequests]?: boolean;
 } {
   return {
-    signal: () => AbortSignal.timeout(TIMEOUT_MS),
+    [oauth.customFetch]: oauthFetch,
     ...(url.protocol === 'http:' && isLoopback(url) ? { [oauth.allowInsecureRequests]: true } : {}),
   };
 }
@@ -59,23 +72,8 @@ export function canonicalResource(serverUrl: URL): string {
   return url.href;
 }
 
-function checkScheme(url: URL): void {
-  if (url.protocol === 'https:' || (url.protocol === 'http:' && isLoopback(url))) return;
-  throw new Error(`refusing ${url.origin}: authorization endpoints must use HTTPS`);
-}
-
-async function getJson(url: URL): Promise<{ status: number; body?: unknown }> {
-  checkScheme(url);
-  const res = await fetch(url, {
-    headers: { accept: 'application/json' },
-    signal: AbortSignal.timeout(TIMEOUT_MS),
-  });
-  if (res.status !== 200) {
-    await res.body?.cancel();
-    return { status: res.status };
-  }
-  return { status: 200, body: await res.json() };
-}
+const getMetadata = (url: URL): Promise<Response> =>
+  boundedFetch(url, { headers: { accept: 'application/json' } });
 
 const wellKnown = (base: URL, name: string, insertPath: boolean): URL => {
   const path = insertPath && base.pathname !== '/' ? base.pathname.replace(/\/$/, '') : '';
@@ -96,20 +94,34 @@ export function resourceCovers(resource: string, serverUrl: URL): boolean {
   return path.startsWith(base);
 }
 
+/** The `resource_metadata` URL of a challenge, refused off the upstream's origin unless allowed. */
+function announcedMetadataUrl(
+  metadataUrl: string,
+  serverUrl: URL,
+  allowed: readonly string[] | undefined,
+): URL {
+  const url = new URL(metadataUrl, serverUrl);
+  if (url.origin === serverUrl.origin || allowed?.includes(url.origin)) return url;
+  throw new Error(
+    `refusing the protected resource metadata at ${url.origin}: not the upstream's origin ${serverUrl.origin} (allow it with auth.metadataOrigins)`,
+  );
+}
+
 export async function discoverResource(
   serverUrl: URL,
   metadataUrl: string | undefined,
+  metadataOrigins?: readonly string[],
 ): Promise<ResourceMetadata | undefined> {
   const candidates = metadataUrl
-    ? [new URL(metadataUrl, serverUrl)]
+    ? [announcedMetadataUrl(metadataUrl, serverUrl, metadataOrigins)]
     : [
         wellKnown(serverUrl, 'oauth-protected-resource', true),
         wellKnown(serverUrl, 'oauth-protected-resource', false),
       ];
   for (const url of [...new Map(candidates.map((u) => [u.href, u])).values()]) {
-    const { status, body } = await getJson(url);
-    if (status !== 200) continue;
-    const metadata = body as ResourceMetadata;
+    const res = await getMetadata(url);
+    if (res.status !== 200) continue;
+    const metadata = (await res.json().catch(() => undefined)) as ResourceMetadata | undefined;
     if (typeof metadata?.resource !== 'string') {
       throw new Error(`the protected resource metadata at ${url.href} has no "resource"`);
     }
@@ -139,15 +151,8 @@ export async function discoverAuthorizationServer(
         wellKnown(issuer, 'openid-configuration', false),
       ];
   for (const url of candidates) {
-    checkScheme(url);
-    const res = await fetch(url, {
-      headers: { accept: 'application/json' },
-      signal: AbortSignal.timeout(TIMEOUT_MS),
-    });
-    if (res.status !== 200) {
-      await res.body?.cancel();
-      continue;
-    }
+    const res = await getMetadata(url);
+    if (res.status !== 200) continue;
     // Throws when `issuer` differs from the one the URL was built from (RFC 8414 §3.3).
     return oauth.processDiscoveryResponse(issuer, res);
   }
@@ -157,14 +162,14 @@ export async function discoverAuthorizationServer(
 export async function discover(
   serverUrl: URL,
   metadataUrl: string | undefined,
+  policy: DiscoveryPolicy = {},
 ): Promise<Discovered> {
-  const resource = await discoverResource(serverUrl, metadataUrl);
-  const issuerText = resource?.authorization_servers?.[0];
-  const issuer = issuerText === undefined ? new URL(serverUrl.origin) : new URL(issuerText);
+  const resource = await discoverResource(serverUrl, metadataUrl, policy.metadataOrigins);
+  const issuer = chooseIssuer(resource?.authorization_servers, serverUrl, policy.issuers ?? []);
   const as = await discoverAuthorizationServer(issuer);
   const resourceIndicator = resource?.resource ?? canonicalResource(serverUrl);
   if (as) return { ...(resource ? { resource } : {}), resourceIndicator, as, asPublished: true };
-  if (resource) {
+  if (resource || issuer.origin !== serverUrl.origin) {
     throw new Error(`the authorization server ${issuer.href} publishes no metadata`);
   }
   const origin = serverUrl.origin;

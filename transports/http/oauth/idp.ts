@@ -7,7 +7,8 @@
  */
 import { readFile } from 'node:fs/promises';
 import type { IdpConfig } from '../../../core/config/index.js';
-import { isLoopback } from './discovery.js';
+import { boundedFetch } from './boundedFetch.js';
+import { requireSecureUrl } from './urlPolicy.js';
 
 export type { IdpConfig } from '../../../core/config/index.js';
 
@@ -23,9 +24,7 @@ export async function exchangeForIdJag(
   scope: string | undefined,
 ): Promise<string> {
   const endpoint = new URL(idp.tokenEndpoint);
-  if (endpoint.protocol !== 'https:' && !(endpoint.protocol === 'http:' && isLoopback(endpoint))) {
-    throw new Error(`refusing ${endpoint.origin}: the identity provider must use HTTPS`);
-  }
+  requireSecureUrl(endpoint, 'the identity provider');
   const idToken = idp.idToken ?? (await readFile(idp.idTokenFile ?? '', 'utf8')).trim();
   const body = new URLSearchParams({
     grant_type: TOKEN_EXCHANGE,
@@ -47,12 +46,7 @@ export async function exchangeForIdJag(
   } else if (idp.clientId !== undefined) {
     body.set('client_id', idp.clientId);
   }
-  const res = await fetch(endpoint, {
-    method: 'POST',
-    headers,
-    body,
-    signal: AbortSignal.timeout(10_000),
-  });
+  const res = await boundedFetch(endpoint, { method: 'POST', headers, body });
   const json = (await res.json().catch(() => undefined)) as Record<string, unknown> | undefined;
   if (res.status !== 200 || typeof json?.access_token !== 'string') {
     const reason = typeof json?.error === 'string' ? json.error : `HTTP ${res.status}`;

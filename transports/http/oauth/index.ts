@@ -4,7 +4,13 @@ import type { Logger } from '../../../core/log/index.js';
 import { OAuthClient } from './oauthClient.js';
 import { defaultTokenFile, FileTokenStore, type TokenStore } from './tokenStore.js';
 
-export { type Discovered, discover } from './discovery.js';
+export {
+  type BoundedFetchOptions,
+  boundedFetch,
+  customFetchOf,
+  MAX_OAUTH_BODY_BYTES,
+} from './boundedFetch.js';
+export { type Discovered, type DiscoveryPolicy, discover } from './discovery.js';
 export type { HttpAuth } from './httpAuth.js';
 export {
   DEFAULT_REDIRECT_URI,
@@ -19,6 +25,7 @@ export {
   type StoredCredentials,
   type TokenStore,
 } from './tokenStore.js';
+export { isLoopback, requireSecureUrl } from './urlPolicy.js';
 export { parseBearerChallenge } from './wwwAuthenticate.js';
 
 /** Token stores by file, shared by every upstream (their writes are serialized per file). */
@@ -62,6 +69,10 @@ export function oauthClientFor(
       ? {}
       : { tokenEndpointAuthMethod: auth.tokenEndpointAuthMethod }),
     ...(auth.scope === undefined ? {} : { scope: auth.scope }),
+    ...(auth.authorizationServers === undefined
+      ? {}
+      : { authorizationServers: auth.authorizationServers }),
+    ...(auth.metadataOrigins === undefined ? {} : { metadataOrigins: auth.metadataOrigins }),
     ...(auth.clientName === undefined ? {} : { clientName: auth.clientName }),
     ...(auth.redirectUri === undefined ? {} : { redirectUri: auth.redirectUri }),
     ...(options.authorize ? { authorize: options.authorize } : {}),

@@ -24,6 +24,7 @@ import { type Discovered, discover, requestOptions } from './discovery.js';
 import { Dpop, retryOnNonce } from './dpop.js';
 import type { AuthChallenge, HttpAuth } from './httpAuth.js';
 import { exchangeForIdJag, type IdpConfig } from './idp.js';
+import { checkCredentialTarget } from './issuerPolicy.js';
 import type { StoredClient, StoredCredentials, TokenStore } from './tokenStore.js';
 import { parseBearerChallenge } from './wwwAuthenticate.js';
 
@@ -42,6 +43,14 @@ export interface OAuthClientOptions extends ClientIdentityOptions {
   idp?: IdpConfig;
   /** Space-separated scopes asked for when the challenge names none. */
   scope?: string;
+  /**
+   * Pinned issuers: only these authorization servers are used, and only they see a configured
+   * secret, key or assertion. Empty or absent: any for registration, the upstream's own origin
+   * for configured credentials (issuerPolicy.ts).
+   */
+  authorizationServers?: readonly string[];
+  /** Origins besides the upstream's own where its `resource_metadata` may point. */
+  metadataOrigins?: readonly string[];
   /**
    * Request DPoP-bound tokens (RFC 9449) and present them with a fresh proof per request. The
    * key is made per process: stored DPoP tokens do not outlive it (refresh or log in again).
@@ -201,8 +210,16 @@ export class OAuthClient implements HttpAuth {
   async #discover(metadataUrl: string | undefined): Promise<Discovered> {
     // A new resource_metadata URL may name another authorization server (a migration).
     if (this.#discovered && metadataUrl === undefined) return this.#discovered;
-    this.#discovered = await discover(this.#o.url, metadataUrl);
+    this.#discovered = await discover(this.#o.url, metadataUrl, {
+      issuers: this.#o.authorizationServers ?? [],
+      metadataOrigins: this.#o.metadataOrigins ?? [],
+    });
     return this.#discovered;
+  }
+
+  /** Refuses before a configured credential would reach an untrusted authorization server. */
+  #checkCredentialTarget(found: Discovered): void {
+    checkCredentialTarget(this.#o, found.as, this.#o.url, this.#o.authorizationServers ?? []);
   }
 
   /** Refresh token grant (or a new machine grant). False when not possible. */
@@ -216,6 +233,7 @@ export class OAuthClient implements HttpAuth {
     if (!refreshToken || !credentials?.client) return false;
     const found = await this.#discover(metadataUrl);
     if (found.as.issuer !== credentials.issuer) return false;
+    this.#checkCredentialTarget(found);
     const { client, auth } = await clientAuthentication(this.#o, found, credentials.client);
     const tokens = await this.#nonceRetry(async () => {
       const res = await oauth.refreshTokenGrantRequest(
@@ -246,6 +264,7 @@ export class OAuthClient implements HttpAuth {
     challengedScope: string | undefined,
   ): Promise<void> {
     const found = await this.#discover(metadataUrl);
+    this.#checkCredentialTarget(found);
     const previous = await this.#load();
     const sameServer =
       previous?.issuer === found.as.issuer && previous.resource === found.resourceIndicator;
