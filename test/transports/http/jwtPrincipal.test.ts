@@ -30,7 +30,9 @@ describe('principalOfClaims', () => {
   it('names nobody when the token has neither sub nor a client (or only empty ones)', () => {
     expect(principalOfClaims({ iss, scope: 'mcp:admin' })).toBeUndefined();
     expect(principalOfClaims({ iss, sub: '', client_id: '' })).toBeUndefined();
-    expect(principalOfClaims({ iss, sub: 42, client_id: ['x'] })).toBeUndefined();
+    expect(
+      principalOfClaims({ iss, sub: 42 as unknown as string, client_id: ['x'] }),
+    ).toBeUndefined();
   });
 
   it('reads scopes from scope (space-separated) or an scp array', () => {
