@@ -97,7 +97,11 @@ export class BearerAuth {
       options.jwt?.audience ??
       (options.resource !== undefined
         ? [options.resource]
-        : (this.#hosts ?? []).map((host) => `http://${host}${path}`));
+        : (this.#hosts ?? []).flatMap((host) => {
+            // A URL on port 80 is written without it (`http://localhost/mcp`).
+            const names = host.endsWith(':80') ? [host, host.slice(0, -3)] : [host];
+            return names.map((name) => `http://${name}${path}`);
+          }));
     for (const token of options.bearerTokens ?? []) {
       const id = `token:${digest(token).toString('hex').slice(0, 32)}`;
       this.#tokens.push({ digest: digest(token), principal: { id, scopes: [] } });
@@ -127,8 +131,9 @@ export class BearerAuth {
   resourceOf(req: IncomingMessage): string {
     if (this.#options.resource !== undefined) return this.#options.resource;
     const host = req.headers.host?.toLowerCase();
-    const name =
-      host !== undefined && this.#hosts?.includes(host) ? host : (this.#hosts?.[0] ?? 'localhost');
+    const known =
+      host !== undefined && (this.#hosts?.includes(host) || this.#hosts?.includes(`${host}:80`));
+    const name = known ? host : (this.#hosts?.[0] ?? 'localhost');
     return `http://${name}${this.#path}`;
   }
 

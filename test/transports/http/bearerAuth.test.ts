@@ -121,6 +121,17 @@ describe('BearerAuth', () => {
     expect(listener.metadata(forged(own)).resource).toBe('http://127.0.0.1:8080/mcp');
     expect(listener.metadata(request()).resource).toBe('http://127.0.0.1:8080/mcp');
 
+    // On port 80 the URL is written without the port, as clients write it.
+    const port80 = new BearerAuth(
+      { jwt: { issuer: server.issuer, jwksUrl: server.jwksUrl } },
+      '/mcp',
+      ['127.0.0.1:80', 'localhost:80'],
+    );
+    const plain = await server.mint({ sub: 'u' }, { audience: 'http://localhost/mcp' });
+    expect(await port80.authenticate(forged(plain))).toMatchObject({ principal: { subject: 'u' } });
+    const local = { headers: { host: 'localhost' } } as IncomingMessage;
+    expect(port80.metadata(local).resource).toBe('http://localhost/mcp');
+
     // A configured resource is the audience, whatever Host says.
     const configured = new BearerAuth(
       { jwt: { issuer: server.issuer, jwksUrl: server.jwksUrl }, resource: RESOURCE },
