@@ -35,6 +35,8 @@ export interface FacadeOptions {
   allowedOrigins: readonly string[];
   /** Host/Origin validation (off only behind a proxy that does it). */
   dnsRebindingProtection: boolean;
+  /** Whose `X-Forwarded-For` is believed (`--trust-proxy`, `mcpMux.trustProxy`). */
+  trustProxy?: boolean | readonly string[];
   maxBodyBytes?: number;
   /** Open TCP connections per listener; more get 503 (transports/base/connectionLimit.ts). */
   maxConnections?: number;
@@ -131,6 +133,7 @@ export async function startFacades(
     allowedHosts: options.allowedHosts,
     allowedOrigins: options.allowedOrigins,
     dnsRebindingProtection: options.dnsRebindingProtection,
+    ...(options.trustProxy === undefined ? {} : { trustProxy: options.trustProxy }),
     ...(options.maxBodyBytes === undefined ? {} : { maxBodyBytes: options.maxBodyBytes }),
     ...(options.maxConnections === undefined ? {} : { maxConnections: options.maxConnections }),
     ...(options.maxJsonDepth === undefined ? {} : { maxJsonDepth: options.maxJsonDepth }),

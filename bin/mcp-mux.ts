@@ -19,6 +19,7 @@ import {
   VERSION,
 } from '../index.js';
 import { DEFAULT_MAX_CONNECTIONS } from '../transports/base/index.js';
+import { resourceProblem } from '../transports/http/index.js';
 import { type ListenSpec, parseListen, readTokens, startFacades, UsageError } from './facades.js';
 import { checkFdLimit } from './fdLimit.js';
 import { inspect } from './inspect.js';
@@ -55,6 +56,7 @@ const OPTIONS = {
   'allow-origin': { type: 'string', multiple: true },
   'allow-host': { type: 'string', multiple: true },
   'no-host-check': { type: 'boolean' },
+  'trust-proxy': { type: 'boolean' },
   'max-body-bytes': { type: 'string' },
   'max-connections': { type: 'string' },
   'disconnect-grace-ms': { type: 'string' },
@@ -161,6 +163,13 @@ async function main(argv: string[]): Promise<number> {
   // Exit as soon as the report is out, whatever timers the router still holds.
   if (command === 'inspect') process.exit(await inspect(router));
   const maxConnections = maxConnectionsFlag ?? config.maxConnections ?? DEFAULT_MAX_CONNECTIONS;
+  // JWTs behind a proxy need the public URL: the audience never follows a Host header.
+  const problem =
+    listeners.length > 0 && config.auth !== undefined
+      ? resourceProblem(config.auth, !values['no-host-check'])
+      : undefined;
+  if (problem) throw new UsageError(problem);
+  const trustProxy = values['trust-proxy'] === true ? true : config.trustProxy;
   checkFdLimit(log, {
     listeners: listeners.length,
     maxConnections,
@@ -175,6 +184,7 @@ async function main(argv: string[]): Promise<number> {
           allowedHosts: values['allow-host'] ?? [],
           allowedOrigins: values['allow-origin'] ?? [],
           dnsRebindingProtection: !values['no-host-check'],
+          ...(trustProxy === undefined ? {} : { trustProxy }),
           ...(maxBodyBytes === undefined ? {} : { maxBodyBytes }),
           maxConnections,
           ...(config.maxJsonDepth === undefined ? {} : { maxJsonDepth: config.maxJsonDepth }),

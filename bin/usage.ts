@@ -42,6 +42,8 @@ options:
   --allow-origin ORIGIN     accept this Origin header (repeatable; "*" = any)
   --allow-host HOST:PORT    accept this Host header (repeatable)
   --no-host-check           skip Host/Origin validation (behind a proxy that does it)
+  --trust-proxy             clients without a token are counted by X-Forwarded-For (set by the
+                            proxy in front), not by the proxy's address (mcpMux.trustProxy)
   --max-body-bytes N        request body limit (default 4194304)
   --max-connections N       open TCP connections per listener; more get 503 (default 1024)
   --disconnect-grace-ms N   wait for a dropped HTTP response to be resumed before cancelling (3000)

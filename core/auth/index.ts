@@ -1,4 +1,4 @@
 /** The public surface of core/auth/ (STYLE.md, principle 6): what is not listed here is free to change. */
 
 export { type AccessKind, type AccessPolicy, compileAccess } from './accessPolicy.js';
-export type { Principal } from './principal.js';
+export { type Principal, sameRights } from './principal.js';

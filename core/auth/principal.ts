@@ -4,7 +4,10 @@
  * transport, and read by the access policy. Never holds the token itself.
  */
 export interface Principal {
-  /** Stable key: `token:<name>`, or `jwt:<issuer>#<subject>`; sessions are bound to it. */
+  /**
+   * Stable key: `token:<name>`, `token:<digest>`, `jwt:<issuer>#<subject>`, or for a JWT
+   * without `sub`, `jwt-client:<issuer>#<client id>`; sessions are bound to it.
+   */
   readonly id: string;
   /** The static token's name (`mcpMux.auth.tokens`), when that is how it authenticated. */
   readonly tokenName?: string;
@@ -14,4 +17,18 @@ export interface Principal {
   readonly clientId?: string;
   /** Granted scopes (`scope` / `scp` claims); empty for static tokens. */
   readonly scopes: readonly string[];
+}
+
+/**
+ * Whether two principals hold the same rights: the same id, client id and set of scopes
+ * (in any order): everything the access policy reads. A session is used only with tokens of
+ * the rights of the one that opened it (transports/http/README.md, "Sessions belong to their
+ * principal").
+ */
+export function sameRights(a: Principal | undefined, b: Principal | undefined): boolean {
+  if (a === undefined || b === undefined) return a === b;
+  if (a.id !== b.id || a.clientId !== b.clientId || a.tokenName !== b.tokenName) return false;
+  const mine = new Set(a.scopes);
+  const theirs = new Set(b.scopes);
+  return mine.size === theirs.size && [...mine].every((scope) => theirs.has(scope));
 }

@@ -3,6 +3,7 @@
  * defaults to, the facade's hardening, auth and access keys, and the keys parsed in their own
  * files (roots, supervision, observe). See core/config/README.md.
  */
+import { isIP } from 'node:net';
 import { DEFAULT_SEPARATOR, MAX_NAME_LENGTH, MIN_MAX_LENGTH } from '../catalog/index.js';
 import {
   type AccessRule,
@@ -15,12 +16,14 @@ import {
   child,
   type Issues,
   integer,
+  item,
   type JsonObject,
   knownKeys,
   MAX_TIMER_MS,
   object,
   oneOf,
   string,
+  stringArray,
 } from './configSchema.js';
 import { OBSERVE_KEYS, type ObserveConfig, parseObserve } from './observeConfig.js';
 import { parseRoots, type RootConfig } from './roots.js';
@@ -53,6 +56,12 @@ export interface MuxConfig extends RouterSupervisionConfig, ObserveConfig {
   maxJsonDepth?: number;
   /** HTTP sessions one principal (token, else address) may hold per listener (default 100). */
   maxSessionsPerPrincipal?: number;
+  /**
+   * Whose `X-Forwarded-For` names the client's address for the per-address session pool of
+   * clients without a token: `true` (every peer is the trusted proxy) or the proxies' IP
+   * addresses; absent or `false`: the header is ignored (CLI `--trust-proxy` sets `true`).
+   */
+  trustProxy?: boolean | string[];
   /** The facade's authentication (static tokens, JWTs): core/config/authConfig.ts. */
   auth?: FacadeAuthConfig;
   /** Which principals see which upstreams and tools; absent: everyone sees everything. */
@@ -95,6 +104,7 @@ const MUX_KEYS = new Set([
   'maxConnections',
   'maxJsonDepth',
   'maxSessionsPerPrincipal',
+  'trustProxy',
   'auth',
   'access',
   'roots',
@@ -162,6 +172,10 @@ export function parseMux(
     const max = integer(raw.maxSessionsPerPrincipal, at('maxSessionsPerPrincipal'), issues, range);
     if (max !== undefined) mux.maxSessionsPerPrincipal = max;
   }
+  if (raw.trustProxy !== undefined) {
+    const trust = parseTrustProxy(raw.trustProxy, at('trustProxy'), issues);
+    if (trust !== undefined) mux.trustProxy = trust;
+  }
   if (raw.auth !== undefined) {
     const auth = parseFacadeAuth(raw.auth, env, issues);
     if (auth) mux.auth = auth;
@@ -201,6 +215,24 @@ export function parseMux(
   Object.assign(mux, parseRouterSupervision(raw, issues));
   Object.assign(mux, parseObserve(raw, issues));
   return mux;
+}
+
+/** `mcpMux.trustProxy`: a boolean, or a list of IP addresses (no ranges). */
+function parseTrustProxy(
+  value: unknown,
+  path: string,
+  issues: Issues,
+): boolean | string[] | undefined {
+  if (typeof value === 'boolean') return value;
+  if (!Array.isArray(value))
+    return issues.add(path, 'expected true, false or a list of IP addresses');
+  const list = stringArray(value, path, issues, { nonEmptyItems: true });
+  if (!list) return undefined;
+  for (const [i, address] of list.entries()) {
+    if (isIP(address) === 0)
+      issues.add(item(path, i), `expected an IP address, got ${JSON.stringify(address)}`);
+  }
+  return list;
 }
 
 type Limits = Pick<MuxConfig, 'concurrency' | 'maxQueue' | 'timeoutMs' | 'maxTotalTimeoutMs'>;

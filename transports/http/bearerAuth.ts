@@ -2,8 +2,14 @@
  * Who may use a listener: static bearer tokens (unnamed, from
  * `MCP_MUX_TOKENS`, or named in `mcpMux.auth.tokens`) and JWT access tokens of one
  * authorization server (`mcpMux.auth.jwt`), checked with jose: signature (a JWKS URL, cached
- * and refetched on an unknown key, or a static key), `iss`, `aud` (the configured audience,
- * else the facade's resource URL), `exp`/`nbf`, and the scopes every request needs.
+ * and refetched on an unknown key, or a static key), `iss`, `aud`, `exp`/`nbf`, and the scopes
+ * every request needs.
+ *
+ * The accepted audience is configuration, never a request header: `jwt.audience`, else the
+ * configured `resource`, else the listener's own URLs (`http://<name><path>` for each `Host`
+ * the listener accepts: bound address, loopback names, `allowedHosts`). Without `resource`
+ * and without that Host check (`hosts` absent: a listener behind a proxy), JWT mode refuses
+ * to start (`resourceProblem`). Principals of tokens: jwtPrincipal.ts.
  *
  * A refusal follows RFC 6750 / RFC 9728 and the MCP authorization spec: 401 with
  * `WWW-Authenticate: Bearer resource_metadata="…"` (plus `error="invalid_token"` when a token
@@ -28,6 +34,7 @@ import { customFetchOf } from './oauth/index.js';
 
 /** The JWKS fetch: 1 MiB at most, no redirects (jose asks for none); the URL is configured. */
 const jwksFetch = customFetchOf({ checkUrl: () => {} });
+import { principalOfClaims } from './jwtPrincipal.js';
 
 export interface BearerAuthOptions {
   /** Unnamed static tokens (the principal is a digest of the token). */
@@ -35,7 +42,10 @@ export interface BearerAuthOptions {
   /** Named static tokens: the principal is `token:<name>`. */
   namedTokens?: Readonly<Record<string, string>>;
   jwt?: JwtConfig;
-  /** The facade's resource identifier; default `http://<Host><path>` of each request. */
+  /**
+   * The facade's resource identifier (its public MCP URL): the `resource` of the metadata and
+   * the default audience. Default: the listener's URL under the accepted `Host` names.
+   */
   resource?: string;
   authorizationServers?: readonly string[];
   scopesSupported?: readonly string[];
@@ -54,15 +64,49 @@ const digest = (text: string): Buffer => createHash('sha256').update(text).diges
 
 export const METADATA_PATH = '/.well-known/oauth-protected-resource';
 
+/**
+ * Why these options cannot serve JWTs, or undefined: JWT mode needs the facade's public URL
+ * (`resource`) unless the listener checks `Host` (`hostChecked`), since the audience and the
+ * metadata's `resource` must not follow a header any client or proxy can set.
+ */
+export function resourceProblem(
+  options: BearerAuthOptions,
+  hostChecked: boolean,
+): string | undefined {
+  if (options.jwt === undefined || options.resource !== undefined || hostChecked) return undefined;
+  return "JWT authentication without Host checking (behind a proxy: --no-host-check) needs mcpMux.auth.resource, the public URL of the MCP endpoint: tokens are accepted for it (or jwt.audience), never for a request's Host header";
+}
+
 export class BearerAuth {
   readonly #options: BearerAuthOptions;
   readonly #tokens: { digest: Buffer; principal: Principal }[] = [];
   readonly #path: string;
+  /** The accepted `Host` names (`name:port`, bound address first); absent: not checked. */
+  readonly #hosts: readonly string[] | undefined;
+  /** The accepted `aud` values (JWT mode). */
+  readonly #audience: string[];
   #key: Promise<CryptoKey | Uint8Array | JWTVerifyGetKey> | undefined;
 
-  constructor(options: BearerAuthOptions, path: string) {
+  /**
+   * `hosts`: the `Host` values the listener accepts (Protection's DNS-rebinding check), bound
+   * address first; absent when `Host` is not checked.
+   * @throws Error when `resourceProblem` names one
+   */
+  constructor(options: BearerAuthOptions, path: string, hosts?: readonly string[]) {
     this.#options = options;
     this.#path = path;
+    this.#hosts = hosts && hosts.length > 0 ? hosts : undefined;
+    const problem = resourceProblem(options, this.#hosts !== undefined);
+    if (problem) throw new Error(problem);
+    this.#audience =
+      options.jwt?.audience ??
+      (options.resource !== undefined
+        ? [options.resource]
+        : (this.#hosts ?? []).flatMap((host) => {
+            // A URL on port 80 is written without it (`http://localhost/mcp`).
+            const names = host.endsWith(':80') ? [host, host.slice(0, -3)] : [host];
+            return names.map((name) => `http://${name}${path}`);
+          }));
     for (const token of options.bearerTokens ?? []) {
       const id = `token:${digest(token).toString('hex').slice(0, 32)}`;
       this.#tokens.push({ digest: digest(token), principal: { id, scopes: [] } });
@@ -85,8 +129,17 @@ export class BearerAuth {
     return this.#options.jwt !== undefined;
   }
 
+  /**
+   * The resource `req` addressed: the configured one, else the listener's URL under the
+   * request's `Host` when the listener accepts that name, else under its bound address.
+   */
   resourceOf(req: IncomingMessage): string {
-    return this.#options.resource ?? `http://${req.headers.host ?? 'localhost'}${this.#path}`;
+    if (this.#options.resource !== undefined) return this.#options.resource;
+    const host = req.headers.host?.toLowerCase();
+    const known =
+      host !== undefined && (this.#hosts?.includes(host) || this.#hosts?.includes(`${host}:80`));
+    const name = known ? host : (this.#hosts?.[0] ?? 'localhost');
+    return `http://${name}${this.#path}`;
   }
 
   metadataUrlOf(req: IncomingMessage): string {
@@ -123,14 +176,19 @@ export class BearerAuth {
       return { rejection: this.#unauthorized(req, 'invalid bearer token', 'invalid_token') };
     let claims: JWTPayload;
     try {
-      claims = await this.#verify(token, req);
+      claims = await this.#verify(token);
     } catch (error) {
       const reason = (error as { code?: string }).code ?? 'invalid';
       return {
         rejection: this.#unauthorized(req, `invalid access token (${reason})`, 'invalid_token'),
       };
     }
-    const scopes = scopesOf(claims);
+    const principal = principalOfClaims(claims);
+    if (principal === undefined) {
+      const reason = 'invalid access token (it names no subject, sub, and no client, client_id)';
+      return { rejection: this.#unauthorized(req, reason, 'invalid_token') };
+    }
+    const scopes = principal.scopes;
     const missing = (this.#options.requiredScopes ?? []).filter((s) => !scopes.includes(s));
     if (missing.length > 0) {
       const needed = (this.#options.requiredScopes ?? []).join(' ');
@@ -144,30 +202,16 @@ export class BearerAuth {
         },
       };
     }
-    const clientId =
-      typeof claims.client_id === 'string'
-        ? claims.client_id
-        : typeof claims.azp === 'string'
-          ? claims.azp
-          : undefined;
-    return {
-      principal: {
-        id: `jwt:${claims.iss}#${claims.sub ?? clientId ?? ''}`,
-        ...(claims.sub === undefined ? {} : { subject: claims.sub }),
-        ...(clientId === undefined ? {} : { clientId }),
-        scopes,
-      },
-    };
+    return { principal };
   }
 
-  async #verify(token: string, req: IncomingMessage): Promise<JWTPayload> {
+  async #verify(token: string): Promise<JWTPayload> {
     const jwt = this.#options.jwt as JwtConfig;
     this.#key ??= keyOf(jwt);
     const key = await this.#key;
-    const audience = jwt.audience ?? [this.resourceOf(req)];
     const options = {
       issuer: jwt.issuer,
-      audience,
+      audience: this.#audience,
       requiredClaims: ['exp'],
       clockTolerance: 5,
       ...(jwt.algorithms ? { algorithms: jwt.algorithms } : {}),
@@ -189,13 +233,6 @@ export class BearerAuth {
       headers: { 'www-authenticate': params.length > 0 ? `Bearer ${params.join(', ')}` : 'Bearer' },
     };
   }
-}
-
-function scopesOf(claims: JWTPayload): string[] {
-  if (typeof claims.scope === 'string') return claims.scope.split(' ').filter(Boolean);
-  if (Array.isArray(claims.scp))
-    return claims.scp.filter((s): s is string => typeof s === 'string');
-  return [];
 }
 
 async function keyOf(jwt: JwtConfig): Promise<CryptoKey | Uint8Array | JWTVerifyGetKey> {

@@ -11,7 +11,7 @@ import { merge } from 'rxjs';
 import { ErrorCode } from '../../core/errors/index.js';
 import { type Logger, silentLogger } from '../../core/log/index.js';
 import type { TransportServer } from '../../core/rpc/index.js';
-import { METADATA_PATH } from './bearerAuth.js';
+import { METADATA_PATH, resourceProblem } from './bearerAuth.js';
 import { OBSERVE_PATHS, type ObserveEndpoints, serveObserve } from './observeRoutes.js';
 import { Protection, type ProtectionOptions, sendJsonRpcError } from './protection.js';
 import { SseServer } from './sseServer.js';
@@ -90,6 +90,9 @@ export function createHttpHandler(options: HttpHandlerOptions = {}): HttpHandler
       : { maxSessionsPerPrincipal: options.maxSessionsPerPrincipal }),
   });
   const protectionOptions = { resourcePath: path, ...options };
+  // JWT mode needs a resource that is configuration, not a header: refused here, at creation.
+  const problem = resourceProblem(options, options.dnsRebindingProtection ?? true);
+  if (problem) throw new Error(problem);
   let protection = options.address ? new Protection(protectionOptions, options.address) : undefined;
 
   const route = async (

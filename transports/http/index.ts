@@ -1,10 +1,12 @@
 /** The public surface of transports/http/ (STYLE.md, principle 6): what is not listed here is free to change. */
+export { resourceProblem } from './bearerAuth.js';
 export {
   connectHttpUpstream,
   type HttpUpstreamMode,
   type HttpUpstreamOptions,
   HttpUpstreamTransport,
 } from './connectHttpUpstream.js';
+export type { TrustProxy } from './forwardedFor.js';
 export { createHttpFacade, type HttpFacade, type HttpFacadeOptions } from './httpFacade.js';
 export { createHttpHandler, type HttpHandler, type HttpHandlerOptions } from './httpHandler.js';
 export { type ObserveEndpoints, serveObserve } from './observeRoutes.js';

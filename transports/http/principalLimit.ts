@@ -6,13 +6,22 @@
  * Streamable HTTP server, whose sessions outlive their requests, evicts instead).
  */
 import type { IncomingMessage } from 'node:http';
+import { clientAddress, type TrustProxy } from './forwardedFor.js';
 
 /** Sessions per principal when `mcpMux.maxSessionsPerPrincipal` is not set. */
 export const DEFAULT_MAX_SESSIONS_PER_PRINCIPAL = 100;
 
-/** What per-principal limits count by: the bearer token's principal, else the remote address. */
-export function limitKey(req: IncomingMessage, principal: string | undefined): string {
-  return principal ?? `addr:${req.socket.remoteAddress ?? 'unknown'}`;
+/**
+ * What per-principal limits count by: the bearer token's principal, else the client's address
+ * (the peer's, or with `trustProxy` the forwarded one: forwardedFor.ts). Without tokens every
+ * client behind one address (loopback, one proxy) shares one pool.
+ */
+export function limitKey(
+  req: IncomingMessage,
+  principal: string | undefined,
+  trustProxy: TrustProxy = false,
+): string {
+  return principal ?? `addr:${clientAddress(req, trustProxy)}`;
 }
 
 export class PrincipalLimit {

@@ -16,6 +16,8 @@ import {
   stringifyMessage,
 } from '../../core/rpc/index.js';
 import { BearerAuth, type BearerAuthOptions, type Rejection } from './bearerAuth.js';
+import type { TrustProxy } from './forwardedFor.js';
+import { limitKey } from './principalLimit.js';
 
 export type { Rejection } from './bearerAuth.js';
 
@@ -31,6 +33,12 @@ export interface ProtectionOptions extends BearerAuthOptions {
   allowedOrigins?: readonly string[];
   /** The MCP endpoint's path (the default resource URL ends with it; default `/mcp`). */
   resourcePath?: string;
+  /**
+   * Whom `X-Forwarded-For` is believed from, for the per-address session pool of clients
+   * without a token (forwardedFor.ts): `true` (every peer: the listener is reachable only
+   * through a proxy), a list of proxy addresses, or `false` (default: the header is ignored).
+   */
+  trustProxy?: TrustProxy;
   /** Request body limit in bytes (default 4 MiB). */
   maxBodyBytes?: number;
   /** Deepest nesting accepted in a body (default `DEFAULT_MAX_JSON_DEPTH`, 128). */
@@ -44,6 +52,13 @@ export interface ProtectionOptions extends BearerAuthOptions {
 }
 
 export const DEFAULT_MAX_BODY_BYTES = 4 * 1024 * 1024;
+
+/**
+ * The 403 message for a session's own principal presenting a token of other rights than the
+ * one that opened the session (transports/http/README.md, "Sessions belong to their principal").
+ */
+export const OTHER_RIGHTS =
+  'Forbidden: this session was opened with a token of other rights (scopes or client id); initialize a new session with this token';
 
 export type BodyResult = { ok: true; value: unknown } | { ok: false };
 
@@ -77,6 +92,7 @@ export class Protection {
   readonly #anyOrigin: boolean;
   readonly bearer: BearerAuth;
   readonly #principals = new WeakMap<IncomingMessage, Principal>();
+  readonly #trustProxy: TrustProxy;
 
   constructor(options: ProtectionOptions, bound: { host: string; port: number }) {
     this.maxBodyBytes = options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
@@ -93,7 +109,10 @@ export class Protection {
       this.#origins.add(`http://${host}`);
       this.#origins.add(`https://${host}`);
     }
-    this.bearer = new BearerAuth(options, options.resourcePath ?? '/mcp');
+    // The accepted names constrain the audience and metadata only while `Host` is checked.
+    const hosts = this.#rebinding ? [...this.#hosts] : undefined;
+    this.bearer = new BearerAuth(options, options.resourcePath ?? '/mcp', hosts);
+    this.#trustProxy = options.trustProxy ?? false;
   }
 
   /** Host and Origin checks (synchronous; `authenticate` follows). */
@@ -128,6 +147,14 @@ export class Protection {
    */
   principalOf(req: IncomingMessage): Principal | undefined {
     return this.#principals.get(req);
+  }
+
+  /**
+   * What per-principal limits count `req` under (principalLimit.ts): its principal's id, else
+   * the client's address (`X-Forwarded-For` read only with `trustProxy`).
+   */
+  limitKey(req: IncomingMessage): string {
+    return limitKey(req, this.principalOf(req)?.id, this.#trustProxy);
   }
 
   /** Runs `authenticate`; on failure answers the request and resolves false. */

@@ -6,11 +6,12 @@
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { Subject } from 'rxjs';
+import { type Principal, sameRights } from '../../core/auth/index.js';
 import { ErrorCode } from '../../core/errors/index.js';
 import { type Logger, silentLogger } from '../../core/log/index.js';
 import type { Transport } from '../../core/rpc/index.js';
-import { limitKey, PrincipalLimit } from './principalLimit.js';
-import { type Protection, sendJsonRpcError } from './protection.js';
+import { PrincipalLimit } from './principalLimit.js';
+import { OTHER_RIGHTS, type Protection, sendJsonRpcError } from './protection.js';
 import { SseSession } from './sseSession.js';
 import { formatSseEvent, SseWriter } from './sseWriter.js';
 
@@ -32,8 +33,8 @@ export class SseServer {
   readonly #connections = new Subject<Transport>();
   readonly connections$ = this.#connections.asObservable();
   readonly #sessions = new Map<string, SseSession>();
-  /** The id of the principal (`Protection.principalOf`) that opened each session's stream. */
-  readonly #owners = new Map<string, string | undefined>();
+  /** The principal (`Protection.principalOf`) that opened each session's stream, with its rights. */
+  readonly #owners = new Map<string, Principal | undefined>();
   readonly #options: SseServerOptions;
   readonly #log: Logger;
   readonly #perPrincipal: PrincipalLimit;
@@ -71,7 +72,7 @@ export class SseServer {
       return;
     }
     const principal = protection.principalOf(req);
-    const release = this.#perPrincipal.acquire(limitKey(req, principal?.id));
+    const release = this.#perPrincipal.acquire(protection.limitKey(req));
     if (!release) {
       sendJsonRpcError(
         res,
@@ -95,7 +96,7 @@ export class SseServer {
       },
     });
     if (this.#options.maxJsonDepth !== undefined) session.maxJsonDepth = this.#options.maxJsonDepth;
-    this.#owners.set(sessionId, principal?.id);
+    this.#owners.set(sessionId, principal);
     session.principal = principal;
     this.#sessions.set(sessionId, session);
     this.#log.debug('legacy SSE session opened', { session: sessionId });
@@ -121,10 +122,18 @@ export class SseServer {
       return;
     }
     const session = this.#sessions.get(sessionId);
+    const owner = this.#owners.get(sessionId);
+    const principal = protection.principalOf(req);
     // Another principal's session is "not found", like an unknown id: its existence is not revealed.
-    if (!session?.isOpen || this.#owners.get(sessionId) !== protection.principalOf(req)?.id) {
+    if (!session?.isOpen || owner?.id !== principal?.id) {
       req.resume();
       sendJsonRpcError(res, 404, ErrorCode.SessionNotFound, 'Session not found');
+      return;
+    }
+    // Its own principal with a token of other rights: the session keeps the opener's rights.
+    if (!sameRights(owner, principal)) {
+      req.resume();
+      sendJsonRpcError(res, 403, ErrorCode.TransportRefused, OTHER_RIGHTS);
       return;
     }
     const body = await protection.readJson(req, res);

@@ -8,7 +8,7 @@
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { Subject } from 'rxjs';
-import type { Principal } from '../../core/auth/index.js';
+import { type Principal, sameRights } from '../../core/auth/index.js';
 import { ErrorCode } from '../../core/errors/index.js';
 import { type Logger, silentLogger } from '../../core/log/index.js';
 import {
@@ -27,8 +27,8 @@ import {
   modernExchange,
   modernPostHook,
 } from './modernPost.js';
-import { DEFAULT_MAX_SESSIONS_PER_PRINCIPAL, limitKey } from './principalLimit.js';
-import { type Protection, sendJsonRpcError } from './protection.js';
+import { DEFAULT_MAX_SESSIONS_PER_PRINCIPAL } from './principalLimit.js';
+import { OTHER_RIGHTS, type Protection, sendJsonRpcError } from './protection.js';
 import { StreamableHttpSession } from './streamableHttpSession.js';
 
 export interface StreamableHttpOptions extends ModernHttpHooks {
@@ -102,8 +102,8 @@ export class StreamableHttpServer {
   readonly #options: StreamableHttpOptions;
   readonly #log: Logger;
   readonly #oneShots = new Set<StreamableHttpSession | ModernExchange>();
-  /** The id of the principal (`Protection.principalOf`) that created each session. */
-  readonly #owners = new WeakMap<StreamableHttpSession, string | undefined>();
+  /** The principal (`Protection.principalOf`) that created each session, with its rights. */
+  readonly #owners = new WeakMap<StreamableHttpSession, Principal | undefined>();
   /** Sessions by limit key (principal, else remote address), for per-principal limits. */
   readonly #byPrincipal = new Map<string, Set<StreamableHttpSession>>();
   /** Sessions the client has not used since the `initialize` that created them. */
@@ -233,22 +233,19 @@ export class StreamableHttpServer {
     const principal = protection.principalOf(req);
     let session: StreamableHttpSession | undefined;
     if (sessionId !== undefined) {
-      session = this.#owned(sessionId, principal?.id);
-      if (!session) {
-        sendJsonRpcError(res, 404, ErrorCode.SessionNotFound, 'Session not found');
-        return;
-      }
+      session = this.#owned(sessionId, principal, res);
+      if (!session) return;
       this.#unconfirmed.delete(session);
     } else if (
       !Array.isArray(message) &&
       (this.#options.isSessionStart ?? isSessionStart)(message)
     ) {
-      session = this.#open(randomUUID(), res, principal, limitKey(req, principal?.id));
+      session = this.#open(randomUUID(), res, principal, protection.limitKey(req));
     } else if (
       !Array.isArray(message) &&
       (this.#options.isStateless ?? isStatelessMessage)(message)
     ) {
-      session = this.#open(undefined, res, principal, limitKey(req, principal?.id));
+      session = this.#open(undefined, res, principal, protection.limitKey(req));
     } else {
       sendJsonRpcError(
         res,
@@ -328,11 +325,8 @@ export class StreamableHttpServer {
       );
       return undefined;
     }
-    const session = this.#owned(sessionId, protection.principalOf(req)?.id);
-    if (!session) {
-      sendJsonRpcError(res, 404, ErrorCode.SessionNotFound, 'Session not found');
-      return undefined;
-    }
+    const session = this.#owned(sessionId, protection.principalOf(req), res);
+    if (!session) return undefined;
     this.#unconfirmed.delete(session);
     return session;
   }
@@ -353,12 +347,27 @@ export class StreamableHttpServer {
   }
 
   /**
-   * The open session `sessionId` if `principal` created it. Another principal's session is
-   * "not found", exactly like an unknown id: its existence is not revealed.
+   * The open session `sessionId` if `principal` created it, else undefined with `res`
+   * answered. Another principal's session is "not found" (404), exactly like an unknown id:
+   * its existence is not revealed. The same principal with a token of other rights (scopes,
+   * client id) gets 403: a session keeps the rights of the token that opened it, so a weaker
+   * token cannot use a stronger one's session (nor a stronger one a weaker's: it opens its own).
    */
-  #owned(sessionId: string, principal: string | undefined): StreamableHttpSession | undefined {
+  #owned(
+    sessionId: string,
+    principal: Principal | undefined,
+    res: ServerResponse,
+  ): StreamableHttpSession | undefined {
     const session = this.#sessions.get(sessionId);
-    if (!session?.isOpen || this.#owners.get(session) !== principal) return undefined;
+    const owner = session ? this.#owners.get(session) : undefined;
+    if (!session?.isOpen || owner?.id !== principal?.id) {
+      sendJsonRpcError(res, 404, ErrorCode.SessionNotFound, 'Session not found');
+      return undefined;
+    }
+    if (!sameRights(owner, principal)) {
+      sendJsonRpcError(res, 403, ErrorCode.TransportRefused, OTHER_RIGHTS);
+      return undefined;
+    }
     return session;
   }
 
@@ -416,7 +425,7 @@ export class StreamableHttpServer {
     }
     if (this.#options.maxJsonDepth !== undefined) session.maxJsonDepth = this.#options.maxJsonDepth;
     session.principal = principal;
-    this.#owners.set(session, principal?.id);
+    this.#owners.set(session, principal);
     if (sessionId !== undefined) this.#sessions.set(sessionId, session);
     else this.#oneShots.add(session);
     this.#log.debug('session opened', { session: sessionId ?? 'stateless' });

@@ -22,10 +22,10 @@ import {
   rawHttpError,
 } from '../base/index.js';
 import {
-  limitKey,
   PrincipalLimit,
   Protection,
   type ProtectionOptions,
+  resourceProblem,
   sendJsonRpcError,
 } from '../http/index.js';
 import { WebSocketTransport } from './websocketTransport.js';
@@ -85,6 +85,9 @@ export async function createWebSocketFacade(
 ): Promise<WebSocketFacade> {
   const log = options.log ?? silentLogger;
   const path = options.path ?? '/mcp';
+  // Refused before anything listens (Protection would throw only once the port is bound).
+  const problem = resourceProblem(options, options.dnsRebindingProtection ?? true);
+  if (problem) throw new Error(problem);
   const connections = new Subject<Transport>();
   const open = new Set<WebSocketTransport>();
   const perPrincipal = new PrincipalLimit(options.maxSessionsPerPrincipal);
@@ -138,7 +141,7 @@ export async function createWebSocketFacade(
       return refuse(socket, 503, 'Service Unavailable: too many sessions');
     }
     const principal = protection.principalOf(req);
-    const release = perPrincipal.acquire(limitKey(req, principal?.id));
+    const release = perPrincipal.acquire(protection.limitKey(req));
     if (!release)
       return refuse(socket, 429, 'Too Many Requests: too many sessions for this client');
     // The place is held from here: given back if the handshake fails or when the socket closes.

@@ -380,6 +380,25 @@ describe('parseConfig: era bridging keys', () => {
   });
 });
 
+describe('parseConfig: trustProxy', () => {
+  it('reads true, false or a list of IP addresses; absent stays absent', () => {
+    const of = (trustProxy: unknown) => parseConfig({ mcpServers: {}, mcpMux: { trustProxy } });
+    expect(of(true).trustProxy).toBe(true);
+    expect(of(false).trustProxy).toBe(false);
+    expect(of(['127.0.0.1', '::1']).trustProxy).toEqual(['127.0.0.1', '::1']);
+    expect(parseConfig({ mcpServers: {} })).not.toHaveProperty('trustProxy');
+  });
+
+  it('rejects other values and entries that are not IP addresses', () => {
+    expect(issuesOf({ mcpServers: {}, mcpMux: { trustProxy: 'yes' } })).toEqual([
+      'mcpMux.trustProxy: expected true, false or a list of IP addresses',
+    ]);
+    expect(
+      issuesOf({ mcpServers: {}, mcpMux: { trustProxy: ['10.0.0.1', '10.0.0.0/8'] } }),
+    ).toEqual(['mcpMux.trustProxy[1]: expected an IP address, got "10.0.0.0/8"']);
+  });
+});
+
 describe('parseConfig: ${env:NAME}, ${NAME}, ${NAME:-default}', () => {
   it('expands in headers and env, leaving other text alone', () => {
     const config = parseConfig(

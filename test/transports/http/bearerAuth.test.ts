@@ -81,6 +81,7 @@ describe('BearerAuth', () => {
     const auth = new BearerAuth(
       { jwt: { issuer: 'https://as.example', publicKey: jwk, audience: ['api'] } },
       '/mcp',
+      ['mux.example.com'],
     );
     const sign = (claims: Record<string, unknown>, exp: boolean, issuer = 'https://as.example') => {
       const jwt = new SignJWT(claims)
@@ -100,5 +101,75 @@ describe('BearerAuth', () => {
       expect('rejection' in refused && refused.rejection.status).toBe(401);
       expect(JSON.stringify(refused)).not.toContain(token);
     }
+  });
+
+  it('takes the audience from configuration, never from the Host header', async () => {
+    // Host checked (the listener's names given): the audience is the listener's own URLs.
+    const listener = new BearerAuth(
+      { jwt: { issuer: server.issuer, jwksUrl: server.jwksUrl } },
+      '/mcp',
+      ['127.0.0.1:8080', 'localhost:8080'],
+    );
+    const forged = (token: string) =>
+      ({ headers: { host: 'evil.example', authorization: `Bearer ${token}` } }) as IncomingMessage;
+    const foreign = await server.mint({ sub: 'u' }, { audience: 'http://evil.example/mcp' });
+    const refused = await listener.authenticate(forged(foreign));
+    expect('rejection' in refused && refused.rejection.status).toBe(401);
+    const own = await server.mint({ sub: 'u' }, { audience: 'http://localhost:8080/mcp' });
+    expect(await listener.authenticate(forged(own))).toMatchObject({ principal: { subject: 'u' } });
+    // The metadata names the listener, not the forged Host.
+    expect(listener.metadata(forged(own)).resource).toBe('http://127.0.0.1:8080/mcp');
+    expect(listener.metadata(request()).resource).toBe('http://127.0.0.1:8080/mcp');
+
+    // On port 80 the URL is written without the port, as clients write it.
+    const port80 = new BearerAuth(
+      { jwt: { issuer: server.issuer, jwksUrl: server.jwksUrl } },
+      '/mcp',
+      ['127.0.0.1:80', 'localhost:80'],
+    );
+    const plain = await server.mint({ sub: 'u' }, { audience: 'http://localhost/mcp' });
+    expect(await port80.authenticate(forged(plain))).toMatchObject({ principal: { subject: 'u' } });
+    const local = { headers: { host: 'localhost' } } as IncomingMessage;
+    expect(port80.metadata(local).resource).toBe('http://localhost/mcp');
+
+    // A configured resource is the audience, whatever Host says.
+    const configured = new BearerAuth(
+      { jwt: { issuer: server.issuer, jwksUrl: server.jwksUrl }, resource: RESOURCE },
+      '/mcp',
+    );
+    const stranger = await configured.authenticate(forged(foreign));
+    expect('rejection' in stranger && stranger.rejection.status).toBe(401);
+    expect(configured.metadata(forged(own)).resource).toBe(RESOURCE);
+  });
+
+  it('refuses JWT mode without a resource when Host is not checked (behind a proxy)', () => {
+    const jwt = { issuer: server.issuer, jwksUrl: server.jwksUrl };
+    expect(() => new BearerAuth({ jwt }, '/mcp')).toThrow(/needs mcpMux\.auth\.resource/);
+    expect(() => new BearerAuth({ jwt: { ...jwt, audience: ['api'] } }, '/mcp')).toThrow(
+      /needs mcpMux\.auth\.resource/,
+    );
+    expect(() => new BearerAuth({ jwt, resource: RESOURCE }, '/mcp')).not.toThrow();
+    expect(() => new BearerAuth({ bearerTokens: ['t'] }, '/mcp')).not.toThrow();
+  });
+
+  it('names sub-less tokens by their client, and refuses tokens that name nobody', async () => {
+    const auth = new BearerAuth(
+      { jwt: { issuer: server.issuer, jwksUrl: server.jwksUrl }, resource: RESOURCE },
+      '/mcp',
+    );
+    const as = async (claims: Record<string, unknown>) =>
+      auth.authenticate(request(await server.mint(claims, { audience: RESOURCE })));
+    const a = await as({ client_id: 'svc-a', scope: 'x' });
+    const b = await as({ azp: 'svc-b' });
+    expect(a).toEqual({
+      principal: { id: `jwt-client:${server.issuer}#svc-a`, clientId: 'svc-a', scopes: ['x'] },
+    });
+    expect('principal' in b && b.principal?.id).toBe(`jwt-client:${server.issuer}#svc-b`);
+    const nobody = await as({ scope: 'mcp:admin' });
+    expect('rejection' in nobody && nobody.rejection).toMatchObject({
+      status: 401,
+      message: expect.stringMatching(/names no subject/),
+      headers: { 'www-authenticate': expect.stringContaining('error="invalid_token"') },
+    });
   });
 });

@@ -1,4 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
+import { createHttpHandler } from '../../../transports/http/httpHandler.js';
+import { createWebSocketFacade } from '../../../transports/websocket/websocketServer.js';
+import { startOAuthServer } from '../../fixtures/oauthServer.js';
 import { type EchoFacade, initialize, raw, startEchoFacade } from './fixtures.js';
 
 let running: EchoFacade | undefined;
@@ -122,6 +125,55 @@ describe('bearer tokens', () => {
       headers: { host: `127.0.0.1:${port}` },
     });
     expect(legacy.status).toBe(401);
+  });
+});
+
+describe('JWT audience behind a proxy (no Host check)', () => {
+  it('refuses to start without a configured resource, and never accepts a forged Host as audience', async () => {
+    const auth = await startOAuthServer();
+    try {
+      const jwt = { issuer: auth.issuer, jwksUrl: auth.jwksUrl };
+      const problem = /needs mcpMux\.auth\.resource/;
+      await expect(startEchoFacade({ jwt, dnsRebindingProtection: false })).rejects.toThrow(
+        problem,
+      );
+      expect(() => createHttpHandler({ jwt, dnsRebindingProtection: false })).toThrow(problem);
+      await expect(createWebSocketFacade({ jwt, dnsRebindingProtection: false })).rejects.toThrow(
+        problem,
+      );
+
+      const resource = 'https://mux.example.com/mcp';
+      running = await startEchoFacade({
+        jwt,
+        resource,
+        dnsRebindingProtection: false,
+        preferJson: true,
+      });
+      const { port } = running.facade.address();
+      const body = JSON.stringify(initialize());
+      const as = (token: string, host: string) =>
+        raw(running?.facade.url ?? '', {
+          method: 'POST',
+          headers: headersFor(port, { host, authorization: `Bearer ${token}` }),
+          body,
+        });
+      // A token minted for another server, sent with that server's name as Host.
+      const foreign = await auth.mint({ sub: 'u' }, { audience: 'http://other.example/mcp' });
+      const refused = await as(foreign, 'other.example');
+      expect(refused.status).toBe(401);
+      expect(refused.headers['www-authenticate']).toBe(
+        'Bearer error="invalid_token", resource_metadata="https://mux.example.com/.well-known/oauth-protected-resource/mcp"',
+      );
+      const own = await auth.mint({ sub: 'u' }, { audience: resource });
+      expect((await as(own, 'other.example')).status).toBe(200);
+      const metadata = await raw(
+        `http://127.0.0.1:${port}/.well-known/oauth-protected-resource/mcp`,
+        { headers: { host: 'other.example' } },
+      );
+      expect(JSON.parse(metadata.body).resource).toBe(resource);
+    } finally {
+      await auth.close();
+    }
   });
 });
 

@@ -10,11 +10,21 @@ import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { Protection } from '../../../transports/http/protection.js';
 import { StreamableHttpServer } from '../../../transports/http/streamableHttpServer.js';
-import { echo, initialize, post, readEvents } from './fixtures.js';
+import {
+  type EchoFacade,
+  echo,
+  initialize,
+  post,
+  readEvents,
+  startEchoFacade,
+} from './fixtures.js';
 
 let server: Server | undefined;
 let endpoint: StreamableHttpServer | undefined;
+let facade: EchoFacade | undefined;
 afterEach(async () => {
+  await facade?.facade.close();
+  facade = undefined;
   await endpoint?.close();
   server?.closeAllConnections();
   await new Promise((resolve) => (server ? server.close(resolve) : resolve(undefined)));
@@ -148,5 +158,34 @@ describe('unconfirmed sessions', () => {
     endpoint?.sweep(Date.now() + 61_000, 1_800_000, 60_000);
     expect(await ping(url, A, unused.id ?? '')).toBe(404);
     expect(await ping(url, A, used.id ?? '')).toBe(200);
+  });
+});
+
+describe('clients without a token, counted by address', () => {
+  const from = (address: string) => ({ 'x-forwarded-for': address });
+
+  it('share one pool per peer address: X-Forwarded-For is ignored without trustProxy', async () => {
+    facade = await startEchoFacade({ maxSessionsPerPrincipal: 1 });
+    const { url } = facade.facade;
+    const first = await open(url, from('10.0.0.1'));
+    const second = await open(url, from('10.0.0.2'));
+    expect(second.status).toBe(200);
+    // Both came from 127.0.0.1: the second closed the first to make room.
+    expect(await ping(url, {}, first.id ?? '')).toBe(404);
+    expect(await ping(url, {}, second.id ?? '')).toBe(200);
+  });
+
+  it('with trustProxy get a pool per forwarded address, which a client cannot forge', async () => {
+    facade = await startEchoFacade({ maxSessionsPerPrincipal: 1, trustProxy: true });
+    const { url } = facade.facade;
+    const first = await open(url, from('10.0.0.1'));
+    const second = await open(url, from('10.0.0.2'));
+    expect(await ping(url, {}, first.id ?? '')).toBe(200);
+    expect(await ping(url, {}, second.id ?? '')).toBe(200);
+    // The proxy appends the real peer: a forged left part does not make another pool.
+    const third = await open(url, from('6.6.6.6, 10.0.0.1'));
+    expect(third.status).toBe(200);
+    expect(await ping(url, {}, first.id ?? '')).toBe(404);
+    expect(await ping(url, {}, second.id ?? '')).toBe(200);
   });
 });

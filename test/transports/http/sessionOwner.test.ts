@@ -2,8 +2,11 @@
  * Sessions belong to the bearer token that created them: with A's
  * `Mcp-Session-Id` (or legacy `sessionId`), client B gets 404 for POST, GET (with or without
  * `Last-Event-ID`) and DELETE, exactly as for an unknown id, and A's session is untouched.
+ * With JWTs a session keeps the rights of the token that opened it: the same subject with
+ * other scopes or another client gets 403; two tokens without `sub` are two principals.
  */
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { type OAuthServer, startOAuthServer } from '../../fixtures/oauthServer.js';
 import {
   ACCEPT_BOTH,
   type EchoFacade,
@@ -11,6 +14,7 @@ import {
   messagesOf,
   post,
   readEvents,
+  readMessages,
   startEchoFacade,
 } from './fixtures.js';
 
@@ -87,5 +91,101 @@ describe('legacy SSE sessions bound to their token', () => {
     expect(own.status).toBe(202);
     expect(running.received[0]).toEqual([{ jsonrpc: '2.0', id: 1, method: 'ping' }]);
     await reader?.cancel();
+  });
+});
+
+describe('sessions keep the rights of the JWT that opened them', () => {
+  let auth: OAuthServer;
+  beforeAll(async () => {
+    auth = await startOAuthServer();
+  });
+  afterAll(() => auth.close());
+
+  const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
+  const onSession = (token: string, sessionId: string) => ({
+    ...bearer(token),
+    'mcp-session-id': sessionId,
+    'mcp-protocol-version': '2025-06-18',
+  });
+
+  it('answers 403 to the same subject with other scopes or client, 404 to another subject', async () => {
+    running = await startEchoFacade({ jwt: { issuer: auth.issuer, jwksUrl: auth.jwksUrl } });
+    const { url } = running.facade;
+    const mint = (claims: Record<string, unknown>) => auth.mint(claims, { audience: url });
+    const admin = await mint({ sub: 'carol', client_id: 'app', scope: 'mcp:read mcp:admin' });
+    const opened = await post(url, initialize(), bearer(admin));
+    expect(opened.status).toBe(200);
+    const sessionId = opened.headers.get('mcp-session-id') ?? '';
+    await readEvents(opened);
+    const list = { jsonrpc: '2.0', id: 2, method: 'tools/list' };
+
+    const weaker = await mint({ sub: 'carol', client_id: 'app', scope: 'mcp:read' });
+    const otherClient = await mint({
+      sub: 'carol',
+      client_id: 'other',
+      scope: 'mcp:read mcp:admin',
+    });
+    for (const token of [weaker, otherClient]) {
+      const refused = await post(url, list, onSession(token, sessionId));
+      expect(refused.status).toBe(403);
+      const body = (await refused.json()) as { error: { code: number; message: string } };
+      expect(body.error).toEqual({ code: -32000, message: expect.stringMatching(/other rights/) });
+      const get = await fetch(url, {
+        headers: { ...onSession(token, sessionId), accept: 'text/event-stream' },
+      });
+      expect(get.status).toBe(403);
+      await get.body?.cancel();
+      const del = await fetch(url, { method: 'DELETE', headers: onSession(token, sessionId) });
+      expect(del.status).toBe(403);
+    }
+    const stranger = await mint({ sub: 'dave', client_id: 'app', scope: 'mcp:read mcp:admin' });
+    expect((await post(url, list, onSession(stranger, sessionId))).status).toBe(404);
+    // Only the session's messages from the opener reached it; a fresh token of the same
+    // rights (scopes in another order) goes on using it.
+    const same = await mint({ sub: 'carol', client_id: 'app', scope: 'mcp:admin mcp:read' });
+    const own = await post(url, list, onSession(same, sessionId));
+    expect(own.status).toBe(200);
+    expect(await readMessages(own)).toEqual([
+      expect.objectContaining({ id: 2, result: expect.objectContaining({ echo: 'tools/list' }) }),
+    ]);
+    expect(running.received[0]?.filter((m) => (m as { id?: number }).id === 2)).toHaveLength(1);
+  });
+
+  it('answers 403 on a legacy SSE session to the same subject with other scopes', async () => {
+    running = await startEchoFacade({ jwt: { issuer: auth.issuer, jwksUrl: auth.jwksUrl } });
+    const url = running.facade.url;
+    const base = url.slice(0, -'/mcp'.length);
+    const admin = await auth.mint({ sub: 'carol', scope: 'mcp:admin' }, { audience: url });
+    const weaker = await auth.mint({ sub: 'carol', scope: 'mcp:read' }, { audience: url });
+    const stream = await fetch(`${base}/sse`, {
+      headers: { ...bearer(admin), accept: 'text/event-stream' },
+    });
+    const reader = stream.body?.getReader();
+    const first = new TextDecoder().decode((await reader?.read())?.value);
+    const target = `${base}${/data: (\S+)/.exec(first)?.[1] ?? ''}`;
+    const refused = await post(target, { jsonrpc: '2.0', id: 1, method: 'ping' }, bearer(weaker));
+    expect(refused.status).toBe(403);
+    expect(running.received[0]).toEqual([]);
+    const own = await post(target, { jsonrpc: '2.0', id: 1, method: 'ping' }, bearer(admin));
+    expect(own.status).toBe(202);
+    await reader?.cancel();
+  });
+
+  it('keeps two tokens without sub apart (by client id) and refuses one naming nobody', async () => {
+    running = await startEchoFacade({ jwt: { issuer: auth.issuer, jwksUrl: auth.jwksUrl } });
+    const { url } = running.facade;
+    const serviceA = await auth.mint({ client_id: 'svc-a', scope: 'x' }, { audience: url });
+    const serviceB = await auth.mint({ client_id: 'svc-b', scope: 'x' }, { audience: url });
+    const opened = await post(url, initialize(), bearer(serviceA));
+    expect(opened.status).toBe(200);
+    const sessionId = opened.headers.get('mcp-session-id') ?? '';
+    await readEvents(opened);
+    const list = { jsonrpc: '2.0', id: 2, method: 'tools/list' };
+    expect((await post(url, list, onSession(serviceB, sessionId))).status).toBe(404);
+    const nobody = await auth.mint({ scope: 'x' }, { audience: url });
+    const refused = await post(url, initialize(), bearer(nobody));
+    expect(refused.status).toBe(401);
+    expect(refused.headers.get('www-authenticate')).toContain('error="invalid_token"');
+    expect((await post(url, list, onSession(serviceA, sessionId))).status).toBe(200);
   });
 });
