@@ -9,6 +9,7 @@ import { asyncScheduler, type SchedulerLike } from 'rxjs';
 import {
   Catalog,
   type CatalogKind,
+  CursorSealer,
   DEFAULT_MAX_NAME_LENGTH,
   TaskIds,
 } from '../../core/catalog/index.js';
@@ -64,6 +65,9 @@ export function wireParts(
     maxLength: config.maxNameLength ?? DEFAULT_MAX_NAME_LENGTH,
   });
   const tasks = new TaskIds<ClientSession | undefined>(config.separator);
+  // One key seals bridged `requestState`s and list cursors (each derives its own from it).
+  const key = stateKey(options.requestStateKey ?? config.requestStateKey);
+  const cursors = new CursorSealer(key);
   const listChanges = new ListChanges(scheduler, state.sessions);
   /** A catalog change: one coalesced facade list_changed per kind, once start-up is over. */
   const changed = (kind: CatalogKind) => {
@@ -87,7 +91,7 @@ export function wireParts(
   });
   const bridge: Bridge = new Bridge({
     scheduler,
-    key: stateKey(options.requestStateKey ?? config.requestStateKey),
+    key,
     gatherMs: options.inputGatherMs,
     live: () => ({
       ttlMs: state.config().inputRequiredTtlMs,
@@ -140,6 +144,7 @@ export function wireParts(
   });
   const routeHost = routeHostOf({
     catalog,
+    cursors,
     tasks,
     scheduler,
     state,
