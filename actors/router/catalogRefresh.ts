@@ -18,7 +18,7 @@ export interface CatalogRefreshHost {
   configOrder(): readonly UpstreamConfig[];
   /** Whether `upstream` is still the one serving its name, and ready. */
   isCurrent(upstream: Upstream): boolean;
-  /** `upstream`'s part of a catalog kind changed (coalesced into `list_changed`). */
+  /** `upstream`'s part of a catalog kind really changed (coalesced into `list_changed`); not for the same list again. */
   changed(kind: CatalogKind, upstream: string): void;
   /** Shutting down: an interrupted refresh is expected, logged at debug. */
   quiet(): boolean;
@@ -98,7 +98,7 @@ export class CatalogRefresh {
         try {
           const items = await upstream.listAll(k.method, k.key);
           if (!host.isCurrent(upstream)) return;
-          host.catalog.setItems(
+          const changed = host.catalog.setItems(
             catalogUpstream,
             k.kind,
             servesToolTasks(caps) ? items : this.#callable(upstream.name, k.kind, items),
@@ -107,7 +107,8 @@ export class CatalogRefresh {
             ...this.#counts.get(upstream.name),
             [k.kind]: items.length,
           });
-          host.changed(k.kind, upstream.name);
+          // The same list again (a change undone, a storm that ended where it began) is no news.
+          if (changed) host.changed(k.kind, upstream.name);
           this.#expire(upstream, k.kind, k.method);
         } catch (error) {
           const report = host.quiet() ? host.log.debug : host.log.warn;

@@ -5,7 +5,7 @@
  */
 import type { Observable, SchedulerLike } from 'rxjs';
 import type { AccessKind, AccessPolicy } from '../../core/auth/index.js';
-import type { Catalog, TaskIds } from '../../core/catalog/index.js';
+import type { Catalog, CursorSealer, TaskIds } from '../../core/catalog/index.js';
 import type { Logger } from '../../core/log/index.js';
 import type { ClientInfo } from '../../core/mcp/index.js';
 import type { InboundEvent, JsonObject, JsonRpcRequest } from '../../core/rpc/index.js';
@@ -33,6 +33,7 @@ export function capabilitiesFor(
 
 export interface RouteHostParts {
   readonly catalog: Catalog;
+  readonly cursors: CursorSealer;
   readonly tasks: TaskIds<ClientSession | undefined>;
   readonly scheduler: SchedulerLike;
   readonly state: RouterState;
@@ -62,6 +63,7 @@ export function routeHostOf(parts: RouteHostParts): RouteHost {
   };
   const host: RouteHost = {
     catalog: parts.catalog,
+    cursors: parts.cursors,
     tasks: parts.tasks,
     scheduler: parts.scheduler,
     // The config is replaced by a reload: read at each use.

@@ -9,6 +9,7 @@ import { asyncScheduler, type SchedulerLike } from 'rxjs';
 import {
   Catalog,
   type CatalogKind,
+  CursorSealer,
   DEFAULT_MAX_NAME_LENGTH,
   TaskIds,
 } from '../../core/catalog/index.js';
@@ -71,6 +72,9 @@ export function wireParts(
   const audience = new Audience(() => state.config().access);
   const mayReceive = audience.mayReceive.bind(audience);
   const listChanges = new ListChanges(scheduler, state.sessions, mayReceive);
+  // One key seals bridged `requestState`s and list cursors (each derives its own from it).
+  const key = stateKey(options.requestStateKey ?? config.requestStateKey);
+  const cursors = new CursorSealer(key);
   /** A catalog change: one coalesced facade list_changed per kind, once start-up is over. */
   const changed = (kind: CatalogKind, upstream: string) => {
     // During start-up nobody has a list yet: initialize and list calls wait for start-up.
@@ -97,7 +101,7 @@ export function wireParts(
   });
   const bridge: Bridge = new Bridge({
     scheduler,
-    key: stateKey(options.requestStateKey ?? config.requestStateKey),
+    key,
     gatherMs: options.inputGatherMs,
     live: () => ({
       ttlMs: state.config().inputRequiredTtlMs,
@@ -152,6 +156,7 @@ export function wireParts(
   });
   const routeHost = routeHostOf({
     catalog,
+    cursors,
     tasks,
     scheduler,
     state,

@@ -37,6 +37,7 @@ import {
   type UpstreamStatus,
   upstreamStatus,
 } from './facade.js';
+import { ListRefreshes } from './listRefreshes.js';
 import {
   type UpstreamInboundHost,
   upstreamNotifications,
@@ -72,6 +73,8 @@ export class UpstreamPool {
   readonly #knownNames = new KnownNames();
   /** The upstreams' lists in the catalog, and their item counts. */
   readonly #lists: CatalogRefresh;
+  /** Their list changes, coalesced into refetches (one pipeline per upstream and kind). */
+  readonly #changes: ListRefreshes;
   /** Per-session connections of `sessionMode: "isolated"` upstreams. */
   readonly #isolated: IsolatedUpstreams<ClientSession>;
   #closed = false;
@@ -88,6 +91,13 @@ export class UpstreamPool {
       schedule: (ms, fn) => {
         const timer = options.scheduler.schedule(fn, ms);
         return () => timer.unsubscribe();
+      },
+    });
+    this.#changes = new ListRefreshes({
+      scheduler: options.scheduler,
+      refetch: (name, kind) => {
+        const upstream = this.#upstreams.get(name);
+        return upstream?.state === 'ready' ? this.#lists.refresh(upstream, [kind]) : [];
       },
     });
     this.#isolated = new IsolatedUpstreams({
@@ -196,10 +206,13 @@ export class UpstreamPool {
     }
   }
 
-  /** Re-fetches some lists of one ready upstream (all pages) into the catalog. */
+  /**
+   * Some lists of upstream `name` changed (its `list_changed`, a reload's new prefix): each is
+   * re-fetched (all pages) into the catalog once its changes settle (listRefreshes.ts), if the
+   * upstream is ready then.
+   */
   refresh(name: string, kinds: CatalogKind[]): void {
-    const upstream = this.#upstreams.get(name);
-    if (upstream?.state === 'ready') void this.#lists.refresh(upstream, kinds);
+    if (this.#upstreams.get(name)?.state === 'ready') this.#changes.changed(name, kinds);
   }
 
   /** Fails every request admitted to a shared upstream with `error(upstream)`. */
@@ -237,6 +250,7 @@ export class UpstreamPool {
     this.#upstreams.delete(name);
     this.#knownNames.forget(name);
     this.#options.onState(name, 'closed');
+    this.#changes.forget(name);
     this.#lists.remove(name);
     for (const kind of ALL_KINDS) this.#options.changed(kind, name);
     await upstream.close(reason);
@@ -245,6 +259,7 @@ export class UpstreamPool {
   /** Closes every connection, isolated ones first. */
   async close(reason: string): Promise<void> {
     this.#closed = true;
+    this.#changes.close();
     await this.#isolated.close();
     await Promise.allSettled([...this.#upstreams.values()].map((u) => u.close(reason)));
   }
@@ -308,6 +323,7 @@ export class UpstreamPool {
         .then(() => this.#ready(upstream));
     } else if (state === 'failed' || state === 'closed') {
       this.#knownNames.remember(options.catalog, upstream.name);
+      this.#changes.forget(upstream.name);
       this.#lists.remove(upstream.name);
       for (const kind of ALL_KINDS) options.changed(kind, upstream.name);
       if (state === 'failed')

@@ -6,7 +6,7 @@
  */
 import type { Observable, SchedulerLike } from 'rxjs';
 import type { AccessKind } from '../../core/auth/index.js';
-import type { Catalog, TaskIds } from '../../core/catalog/index.js';
+import type { Catalog, CursorSealer, TaskIds } from '../../core/catalog/index.js';
 import type { JsonObject, RequestEvent } from '../../core/rpc/index.js';
 import type { Caller, ClientSession } from '../downstream/index.js';
 
@@ -39,6 +39,8 @@ export interface RouteHost {
   readonly scheduler: SchedulerLike;
   /** Items per page of the list methods. */
   readonly pageSize: number;
+  /** Seals and opens the list methods' cursors (keyed like `requestState`). */
+  readonly cursors: CursorSealer;
   /** True once start-up has settled; until then routes wait for `whenStarted`. */
   readonly isStarted: boolean;
   whenStarted(): Promise<void>;

@@ -1,4 +1,8 @@
-/** List methods: served from the merged catalog, paginated with opaque cursors; no fan-out. */
+/**
+ * List methods: served from the merged catalog, paginated with opaque cursors sealed for the
+ * caller's principal (core/catalog/cursor.ts); no fan-out. A principal's cursor pages its own
+ * view (the access policy filters the list), so another principal's is refused.
+ */
 import { defer, of } from 'rxjs';
 import type { CatalogKind } from '../../core/catalog/index.js';
 import { paginate } from '../../core/catalog/index.js';
@@ -22,10 +26,15 @@ export const listRoute =
       }
       const { page, nextCursor } = paginate(
         items,
-        kind,
-        request.params?.cursor,
-        host.pageSize,
-        catalog.versionOf(kind),
+        {
+          kind,
+          cursor: request.params?.cursor,
+          pageSize: host.pageSize,
+          version: catalog.versionOf(kind),
+          // The listener's principal (both eras); '' when nobody is authenticated.
+          principal: caller.identity?.id ?? caller.context.principal ?? '',
+        },
+        host.cursors,
       );
       const value: JsonObject = { [key]: page };
       if (nextCursor !== undefined) value.nextCursor = nextCursor;

@@ -4,6 +4,7 @@
  * router uses to send a call to its upstream. Pure and synchronous: no I/O, no timers.
  * Rules (order, collisions, filters) are in core/catalog/README.md.
  */
+import { createHash } from 'node:crypto';
 import { exposeName, matchesFilter, type NameFilter, type NamingOptions } from './naming.js';
 import { compileUriTemplate } from './uriTemplate.js';
 
@@ -43,6 +44,8 @@ type Item = Record<string, unknown>;
 interface Entry {
   upstream: CatalogUpstream;
   items: Partial<Record<CatalogKind, readonly Item[]>>;
+  /** SHA-256 of each kind's items as JSON: a refetch that brings the same list is no change. */
+  digests: Partial<Record<CatalogKind, string>>;
 }
 
 interface Template {
@@ -99,16 +102,29 @@ export class Catalog {
    * Replaces one upstream's items of one kind (all pages already fetched). Items are MCP
    * objects passed through untouched, except that exposed tools/prompts are shallow copies
    * with `name` rewritten. Items without a string name/uri/uriTemplate are ignored.
+   * @returns whether anything changed: the same items (as JSON) with the same prefix, order
+   *   and filters change nothing, not even the version, so cursors stay valid.
    */
-  setItems(upstream: CatalogUpstream, kind: CatalogKind, items: readonly Item[]): void {
+  setItems(upstream: CatalogUpstream, kind: CatalogKind, items: readonly Item[]): boolean {
     const known = this.#entries.get(upstream.name);
-    const entry: Entry = known ?? { upstream, items: {} };
+    const entry: Entry = known ?? { upstream, items: {}, digests: {} };
     const infoChanged = known !== undefined && !sameUpstream(known.upstream, upstream);
+    const digest = createHash('sha256').update(JSON.stringify(items)).digest('base64url');
+    if (
+      known &&
+      !infoChanged &&
+      entry.items[kind] !== undefined &&
+      entry.digests[kind] === digest
+    ) {
+      return false;
+    }
     entry.upstream = { ...upstream };
     entry.items[kind] = items.slice();
+    entry.digests[kind] = digest;
     this.#entries.set(upstream.name, entry);
     // A new prefix, order or filter can change every kind's merge; new items only their own.
     this.#changed(infoChanged ? CATALOG_KINDS : [kind]);
+    return true;
   }
 
   removeUpstream(name: string): void {

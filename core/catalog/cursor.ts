@@ -1,11 +1,20 @@
 /**
- * Opaque facade cursors. A cursor is base64url of a small JSON object `{k, o, v}`: the list
- * kind, the offset of the next page in the merged catalog list, and the catalog version it
- * was issued at. A cursor from an older version is refused (the merged list may have shifted,
- * so the offset could skip or repeat items); the client lists again from the start.
- * Invalid cursors are JSON-RPC -32602 (Invalid params), as the pagination spec asks.
+ * Opaque facade cursors, sealed and bound to their list and caller. A cursor is
+ * `base64url(JSON [kind, offset, version]) "." base64url(MAC)`: the list kind, the offset of the
+ * next page in the merged list, the catalog version it was issued at, and a 128-bit
+ * HMAC-SHA256 over that payload and the principal it was issued to. The principal is not in the
+ * payload (the caller proves it on every request), so a cursor from another principal fails
+ * verification like a modified one, and says nothing about who it was issued to.
+ *
+ * The MAC key is derived from the router's `requestState` key (core/mcp/requestState.ts
+ * `stateKey`) for this one purpose, so instances that share `requestStateKey` accept each
+ * other's cursors and a cursor MAC never validates as anything else.
+ *
+ * Invalid cursors are JSON-RPC -32602 (Invalid params), as the pagination spec asks. A cursor
+ * from an older version is refused too: the merged list may have shifted under its offset, so
+ * it could skip or repeat items; the client lists again from the start.
  */
-
+import { createHmac, timingSafeEqual } from 'node:crypto';
 import { ErrorCode, RpcError } from '../errors/index.js';
 import type { CatalogKind } from './catalog.js';
 
@@ -23,79 +32,134 @@ const METHOD: Record<CatalogKind, string> = {
   resourceTemplates: 'resources/templates/list',
 };
 
-/** Real cursors are ~60 characters; anything far longer is not ours. */
-const MAX_CURSOR_LENGTH = 512;
-const BASE64URL = /^[A-Za-z0-9_-]+$/;
-
-export function encodeCursor(position: CursorPosition): string {
-  const packed = JSON.stringify({ k: position.kind, o: position.offset, v: position.version });
-  return Buffer.from(packed, 'utf8').toString('base64url');
-}
+/** Real cursors are ~50 characters; anything far longer is not ours. */
+const MAX_CURSOR_LENGTH = 256;
+const SHAPE = /^[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+$/;
+/** Bytes of the HMAC kept: 128 bits is ample for an online forgery and keeps cursors short. */
+const MAC_BYTES = 16;
 
 const invalid = (kind: CatalogKind, reason: string) =>
   new RpcError(ErrorCode.InvalidParams, `Invalid cursor for ${METHOD[kind]}: ${reason}`);
 
-/**
- * The offset a cursor points at. `length`, when given, is the current list length: an offset
- * at or past it is out of range.
- * @throws RpcError(-32602) when the cursor is not a string, not one of ours, for another list,
- *   out of range, or stale (the catalog changed since it was issued).
- */
-export function decodeCursor(
-  cursor: unknown,
-  kind: CatalogKind,
-  currentVersion: number,
-  length?: number,
-): number {
-  if (typeof cursor !== 'string') {
-    throw invalid(kind, `expected a string, got ${cursor === null ? 'null' : typeof cursor}`);
+const NOT_OURS = 'not a cursor issued by this server';
+
+/** Seals and opens cursors with one key; `principal` is '' when nobody is authenticated. */
+export class CursorSealer {
+  readonly #key: Buffer;
+
+  /** `key`: the router's `requestState` key; the cursor key is derived from it. */
+  constructor(key: Buffer) {
+    this.#key = createHmac('sha256', key).update('mcp-mux cursor v1').digest();
   }
-  if (cursor.length === 0 || cursor.length > MAX_CURSOR_LENGTH || !BASE64URL.test(cursor)) {
-    throw invalid(kind, 'not a cursor issued by this server');
+
+  seal(position: CursorPosition, principal: string): string {
+    const payload = Buffer.from(
+      JSON.stringify([position.kind, position.offset, position.version]),
+      'utf8',
+    ).toString('base64url');
+    return `${payload}.${this.#mac(payload, principal)}`;
   }
-  let position: unknown;
+
+  /**
+   * The offset a cursor points at. `length`, when given, is the current list length: an offset
+   * at or past it is out of range.
+   * @throws RpcError(-32602) when the cursor is not a string, not one of ours, modified, issued
+   *   to another principal, for another list, out of range, or stale (the catalog changed).
+   */
+  open(
+    cursor: unknown,
+    expected: { kind: CatalogKind; principal: string; version: number; length?: number },
+  ): number {
+    const { kind } = expected;
+    if (typeof cursor !== 'string') {
+      throw invalid(kind, `expected a string, got ${cursor === null ? 'null' : typeof cursor}`);
+    }
+    if (cursor.length > MAX_CURSOR_LENGTH || !SHAPE.test(cursor)) throw invalid(kind, NOT_OURS);
+    const dot = cursor.indexOf('.');
+    const payload = cursor.slice(0, dot);
+    // Compared as text: base64 has several spellings of the same bytes, only ours is valid.
+    const given = Buffer.from(cursor.slice(dot + 1));
+    const mac = Buffer.from(this.#mac(payload, expected.principal));
+    if (given.length !== mac.length || !timingSafeEqual(given, mac)) {
+      throw invalid(
+        kind,
+        `${NOT_OURS} to this client (modified, issued to another principal, or by an earlier run)`,
+      );
+    }
+    const position = decode(payload);
+    if (!position) throw invalid(kind, NOT_OURS);
+    const [k, o, v] = position;
+    if (k !== kind) {
+      const other = (METHOD as Record<string, string | undefined>)[k] ?? 'another list';
+      throw invalid(kind, `it was issued by ${other}`);
+    }
+    if (!Number.isSafeInteger(o) || o < 0) throw invalid(kind, `offset ${o} is out of range`);
+    // Stale before range: after a change the old offset may be past the end, but "the list
+    // changed" is the message a client can act on.
+    if (v !== expected.version) {
+      throw invalid(
+        kind,
+        'the list changed since this cursor was issued; list again from the start',
+      );
+    }
+    if (expected.length !== undefined && o >= expected.length) {
+      throw invalid(kind, `offset ${o} is out of range`);
+    }
+    return o;
+  }
+
+  /** The MAC of `payload` for `principal`: the payload has no '.', so the split is unambiguous. */
+  #mac(payload: string, principal: string): string {
+    return createHmac('sha256', this.#key)
+      .update(`${payload}.${principal}`)
+      .digest()
+      .subarray(0, MAC_BYTES)
+      .toString('base64url');
+  }
+}
+
+function decode(payload: string): [string, number, number] | undefined {
   try {
-    position = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
+    const value: unknown = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8'));
+    if (!Array.isArray(value) || value.length !== 3) return undefined;
+    const [k, o, v] = value as unknown[];
+    if (typeof k !== 'string' || typeof o !== 'number' || typeof v !== 'number') return undefined;
+    return [k, o, v];
   } catch {
-    throw invalid(kind, 'not a cursor issued by this server');
+    return undefined;
   }
-  if (typeof position !== 'object' || position === null) {
-    throw invalid(kind, 'not a cursor issued by this server');
-  }
-  const { k, o, v } = position as Record<string, unknown>;
-  if (typeof k !== 'string' || typeof v !== 'number' || typeof o !== 'number') {
-    throw invalid(kind, 'not a cursor issued by this server');
-  }
-  if (k !== kind) {
-    const other = (METHOD as Record<string, string | undefined>)[k] ?? 'another list';
-    throw invalid(kind, `it was issued by ${other}`);
-  }
-  if (!Number.isSafeInteger(o) || o < 0) throw invalid(kind, `offset ${o} is out of range`);
-  // Stale before range: after a change the old offset may be past the end, but "the list
-  // changed" is the message a client can act on.
-  if (v !== currentVersion) {
-    throw invalid(kind, 'the list changed since this cursor was issued; list again from the start');
-  }
-  if (length !== undefined && o >= length) throw invalid(kind, `offset ${o} is out of range`);
-  return o;
+}
+
+/** What one page request names: the list, where to start, and who asks. */
+export interface PageRequest {
+  kind: CatalogKind;
+  /** The client's `params.cursor`; `undefined` starts from the beginning. */
+  cursor: unknown;
+  pageSize: number;
+  /** The version `items` was read at (`catalog.versionOf(kind)`). */
+  version: number;
+  /** The caller's principal id ('' when nobody is authenticated). */
+  principal: string;
 }
 
 /**
- * One page of `items` starting at `cursor` (from the start when `undefined`), with the cursor
- * of the next page when there is one. `version` must be the version `items` was read at.
- * @throws RpcError(-32602) for an invalid or stale cursor (see `decodeCursor`).
+ * One page of `items` starting at the request's cursor, with the sealed cursor of the next page
+ * when there is one (never a cursor for the end of a list).
+ * @throws RpcError(-32602) for an invalid, foreign or stale cursor (see `CursorSealer.open`).
  */
 export function paginate<T>(
   items: readonly T[],
-  kind: CatalogKind,
-  cursor: unknown | undefined,
-  pageSize: number,
-  version: number,
+  request: PageRequest,
+  cursors: CursorSealer,
 ): { page: T[]; nextCursor?: string } {
-  const offset = cursor === undefined ? 0 : decodeCursor(cursor, kind, version, items.length);
-  const size = Math.max(1, Math.floor(pageSize) || 1);
+  const { kind, version, principal } = request;
+  const offset =
+    request.cursor === undefined
+      ? 0
+      : cursors.open(request.cursor, { kind, principal, version, length: items.length });
+  const size = Math.max(1, Math.floor(request.pageSize) || 1);
   const end = offset + size;
   const page = items.slice(offset, end);
   if (end >= items.length) return { page };
-  return { page, nextCursor: encodeCursor({ kind, offset: end, version }) };
+  return { page, nextCursor: cursors.seal({ kind, offset: end, version }, principal) };
 }

@@ -7,7 +7,7 @@ export {
   type Collision,
   type Resolved,
 } from './catalog.js';
-export { type CursorPosition, decodeCursor, encodeCursor, paginate } from './cursor.js';
+export { type CursorPosition, CursorSealer, type PageRequest, paginate } from './cursor.js';
 export {
   DEFAULT_MAX_NAME_LENGTH,
   DEFAULT_SEPARATOR,

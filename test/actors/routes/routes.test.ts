@@ -2,11 +2,13 @@
  * Routes against a hand-made `RouteHost` (no Router, no upstream): a real catalog, and a
  * `forward` that records what would go upstream. This is what the host interface is for.
  */
+import { randomBytes } from 'node:crypto';
 import { from, lastValueFrom, type Observable, of, toArray, VirtualTimeScheduler } from 'rxjs';
 import { describe, expect, it } from 'vitest';
 import type { Caller } from '../../../actors/downstream/host.js';
 import { type RoutedUpstream, type RouteHost, route } from '../../../actors/routes/index.js';
 import { Catalog } from '../../../core/catalog/catalog.js';
+import { CursorSealer } from '../../../core/catalog/cursor.js';
 import { RpcError } from '../../../core/errors/errors.js';
 import type { RequestEvent } from '../../../core/rpc/connection.js';
 import type { JsonObject } from '../../../core/rpc/jsonrpc.js';
@@ -35,6 +37,7 @@ function hostWith(
     catalog,
     scheduler,
     pageSize: 1,
+    cursors: new CursorSealer(randomBytes(32)),
     isStarted: true,
     whenStarted: () => Promise.resolve(),
     upstream: (name) => upstreams[name],

@@ -253,6 +253,26 @@ describe('Catalog: versions, cache and removal', () => {
     expect(catalog.version).toBe(3);
   });
 
+  it('changes nothing when a refetch brings the same items (as JSON) with the same settings', () => {
+    const catalog = new Catalog({ separator: '__' });
+    expect(catalog.setItems(upstream('s', 0), 'tools', [tool('a')])).toBe(true);
+    const list = catalog.list('tools');
+    expect(catalog.setItems(upstream('s', 0), 'tools', [tool('a')])).toBe(false);
+    expect(catalog.version).toBe(1);
+    expect(catalog.list('tools')).toBe(list);
+    // Another kind's first (empty) list, other items, or other settings are changes.
+    expect(catalog.setItems(upstream('s', 0), 'prompts', [])).toBe(true);
+    expect(catalog.setItems(upstream('s', 0), 'prompts', [])).toBe(false);
+    expect(catalog.setItems(upstream('s', 0), 'tools', [tool('a'), tool('b')])).toBe(true);
+    expect(catalog.setItems(upstream('s', 0), 'tools', [tool('a')])).toBe(true);
+    expect(catalog.setItems({ ...upstream('s', 0), prefix: 'x' }, 'tools', [tool('a')])).toBe(true);
+    expect(names(catalog, 'tools')).toEqual(['x__a']);
+    expect(catalog.version).toBe(5);
+    // After a removal the same items come back as a change.
+    catalog.removeUpstream('s');
+    expect(catalog.setItems({ ...upstream('s', 0), prefix: 'x' }, 'tools', [tool('a')])).toBe(true);
+  });
+
   it('returns the same list until its kind changes', () => {
     const catalog = new Catalog({ separator: '__' });
     catalog.setItems(upstream('s', 0), 'tools', [tool('a')]);
