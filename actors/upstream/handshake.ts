@@ -18,7 +18,7 @@
  */
 import { lastValueFrom } from 'rxjs';
 import type { UpstreamProtocol } from '../../core/config/index.js';
-import { LocalError, RpcError } from '../../core/errors/index.js';
+import { ErrorCode, LocalError, RpcError } from '../../core/errors/index.js';
 import type { ClientInfo } from '../../core/mcp/index.js';
 import {
   classifyProbe,
@@ -137,6 +137,11 @@ async function discover(
     if (event.kind !== 'result') throw new Error('server/discover ended without a result');
     return { result: event.result };
   } catch (error) {
+    // An invalid answer (a legacy server may answer an unknown method badly) is no modern
+    // answer: read as an error, so that `auto` falls back to `initialize` at once.
+    if (error instanceof LocalError && error.code === 'invalid-response') {
+      return { error: { code: ErrorCode.InvalidResponse, message: error.message } };
+    }
     // A JSON-RPC error from the upstream, or an HTTP failure answered locally (-32011).
     if (error instanceof RpcError) {
       return {

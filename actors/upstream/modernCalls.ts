@@ -1,21 +1,22 @@
 /**
  * What changes about a request when its upstream is modern (2026-07-28), for `Upstream`:
- * the request going out (the caller's context in `_meta`, the request-metadata headers), the
- * result coming back (the upstream's serverInfo dropped), and the tools list (`x-mcp-header` annotations
- * recorded, invalid ones left out over Streamable HTTP). Decisions: actors/README.md,
- * "Upstream era".
+ * the request going out (the caller's context in `_meta`, the request-metadata headers) and
+ * the tools list (`x-mcp-header` annotations recorded, invalid ones left out over Streamable
+ * HTTP). Results pass as they come: `input_required` goes to a modern caller untouched, and
+ * for a legacy session the bridge turns it into requests (actors/bridge/inputRounds.ts); the
+ * upstream's serverInfo leaves every era's results in upstreamCall.ts. Decisions:
+ * actors/upstream/README.md, "Upstream era".
  */
 import type { Logger } from '../../core/log/index.js';
 import type { ClientInfo, RequestContext } from '../../core/mcp/index.js';
 import {
-  META,
   modernHeaders,
   type ParamHeader,
   paramHeadersOf,
   paramHeaderValues,
   withModernMeta,
 } from '../../core/mcp/index.js';
-import type { JsonObject, RequestEvent, RequestOptions } from '../../core/rpc/index.js';
+import type { JsonObject, RequestOptions } from '../../core/rpc/index.js';
 
 export interface ModernCallsOptions {
   /** The upstream's name (messages). */
@@ -64,25 +65,6 @@ export class ModernCalls {
         : undefined;
     const paramHeaders = annotated ? paramHeaderValues(annotated, params.arguments) : undefined;
     return [sent, { ...rest, headers: modernHeaders(method, sent, version, paramHeaders) }];
-  }
-
-  /**
-   * An event from the upstream as the caller gets it: a result without the upstream's
-   * `io.modelcontextprotocol/serverInfo` (the server a client talks to is mcp-mux). Anything
-   * else, `input_required` included, passes untouched: a modern caller answers it itself, and
-   * for a legacy session the router's bridge turns it into server-to-client requests
-   * (actors/router/inputRounds.ts).
-   */
-  event(event: RequestEvent): RequestEvent {
-    if (event.kind !== 'result') return event;
-    const { result } = event;
-    const meta = result._meta;
-    if (typeof meta !== 'object' || meta === null || !(META.serverInfo in meta)) return event;
-    const { [META.serverInfo]: _, ...rest } = meta as JsonObject;
-    const out: JsonObject = { ...result };
-    if (Object.keys(rest).length > 0) out._meta = rest;
-    else delete out._meta;
-    return { kind: 'result', result: out };
   }
 
   /**

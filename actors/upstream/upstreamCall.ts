@@ -7,10 +7,12 @@
  * What it does, in order: no ready connection → -32011 at once; admitted by the queue or
  * refused (-32010, `overloaded`); when it gets a slot, its limits are reduced by its wait
  * (`rest`), a modern upstream's request gets its `_meta` (modernCalls.ts), and it runs on the
- * connection; failures are explained (`explainFailure`: the upstream and the reason).
+ * connection; results lose the upstream's own serverInfo (core/mcp/upstreamIdentity.ts);
+ * failures are explained (`explainFailure`: the upstream and the reason).
  */
 import { Observable, type Observer, type Subscriber, Subscription, throwError } from 'rxjs';
 import type { LocalError, RpcError } from '../../core/errors/index.js';
+import { withoutUpstreamIdentity } from '../../core/mcp/index.js';
 import type { Connection, JsonObject, RequestEvent, RequestOptions } from '../../core/rpc/index.js';
 import type { Admission, AdmissionTask, AdmissionTicket, Admitted } from './admission.js';
 import type { UpstreamServerInfo } from './handshake.js';
@@ -63,8 +65,6 @@ class Run extends Subscription implements AdmissionTask, Observer<RequestEvent> 
   readonly #subscriber: Subscriber<RequestEvent>;
   #ticket: Admitted | undefined = undefined;
   #done: (() => void) | undefined = undefined;
-  /** The protocol version of a modern upstream (its requests and events are adapted). */
-  #modern: string | undefined = undefined;
 
   constructor(
     host: CallHost,
@@ -123,9 +123,12 @@ class Run extends Subscription implements AdmissionTask, Observer<RequestEvent> 
     const running = waited === 0 ? options : reduced(options, waited);
     const server = host.server;
     if (server?.era === 'modern') {
-      const version = server.protocolVersion;
-      this.#modern = version;
-      const [sent, sentOptions] = host.modern.request(version, method, params, running);
+      const [sent, sentOptions] = host.modern.request(
+        server.protocolVersion,
+        method,
+        params,
+        running,
+      );
       this.#connection.request$(method, sent, sentOptions).subscribe(this);
     } else {
       this.#connection.request$(method, params, running).subscribe(this);
@@ -138,7 +141,13 @@ class Run extends Subscription implements AdmissionTask, Observer<RequestEvent> 
 
   // The observer of the connection's request.
   next(event: RequestEvent): void {
-    this.#subscriber.next(this.#modern === undefined ? event : this.#host.modern.event(event));
+    if (event.kind !== 'result') {
+      this.#subscriber.next(event);
+      return;
+    }
+    // Every era: the upstream's own serverInfo leaves the result (core/mcp/upstreamIdentity.ts).
+    const result = withoutUpstreamIdentity(event.result);
+    this.#subscriber.next(result === event.result ? event : { kind: 'result', result });
   }
 
   error(error: unknown): void {

@@ -49,6 +49,8 @@ export function isLocalAnswer(error: unknown): error is RpcError {
  * - the connection closed under it: -32011 at once, with the close reason (`localReason()`
  *   when mcp-mux closed it: restart, keepalive, shutdown);
  * - any other local error (timeout, cancel): its wire form, with `upstream` added to `data`;
+ * - an invalid response (`LocalError('invalid-response')`: not JSON-RPC, a `result` that is
+ *   not an object…): `InvalidResponse` (-31002) at once, naming the upstream;
  * - errors the upstream itself answered (`RpcError`) pass through untouched, except the
  *   transport's local answers (`isLocalAnswer`), which get `data: { upstream, reason }` too.
  */
@@ -90,6 +92,18 @@ export function explainFailure(
               ),
           );
         }),
+      );
+    }
+    if (error instanceof LocalError && error.code === 'invalid-response') {
+      // The upstream answered, badly: its own code, naming it, and the upstream stays up.
+      const reason = String(error.details.invalid ?? error.message);
+      return throwError(
+        () =>
+          new RpcError(
+            ErrorCode.InvalidResponse,
+            `Upstream "${upstream}" sent an invalid response to ${method}: ${reason}`,
+            { upstream, reason, method },
+          ),
       );
     }
     const wire = toRpcError(error);

@@ -15,7 +15,7 @@
 import { lastValueFrom } from 'rxjs';
 import { type Actor, createActor, fromPromise } from 'xstate';
 import type { KeepalivePolicy, RestartPolicy } from '../../core/config/index.js';
-import { RpcError } from '../../core/errors/index.js';
+import { LocalError, RpcError } from '../../core/errors/index.js';
 import type { Logger } from '../../core/log/index.js';
 import type { Connection } from '../../core/rpc/index.js';
 import type { Random } from './backoff.js';
@@ -184,6 +184,8 @@ export class UpstreamSupervisor {
       );
     } catch (error) {
       if (error instanceof RpcError && !isLocalAnswer(error)) return;
+      // An answer that is not a valid response is still an answer: the upstream is alive.
+      if (error instanceof LocalError && error.code === 'invalid-response') return;
       throw error;
     }
   }

@@ -99,6 +99,14 @@ export const ErrorCode = {
    * timeout, and a router timeout must be told from both. Its digits mirror the old -32001.
    */
   RequestTimeout: -31001,
+  /**
+   * mcp-mux: the peer answered one of mcp-mux's requests with something that is not a valid
+   * JSON-RPC response (a `result` that is not an object, both or neither of `result` and
+   * `error`, an `error` without an integer `code` and a string `message`, a 2xx HTTP body
+   * that is not a JSON-RPC response). The request fails at once instead of waiting for its
+   * timeout; `data.upstream` names the upstream, `data.reason` what was wrong.
+   */
+  InvalidResponse: -31002,
 } as const;
 
 export class RpcError extends Error {
@@ -131,7 +139,8 @@ export type LocalErrorCode =
   | 'overloaded'
   | 'upstream-unavailable'
   | 'config'
-  | 'framing';
+  | 'framing'
+  | 'invalid-response';
 
 export class LocalError extends Error {
   readonly code: LocalErrorCode;
@@ -154,6 +163,7 @@ const localToWire: Record<LocalErrorCode, number> = {
   'upstream-unavailable': ErrorCode.UpstreamUnavailable,
   config: ErrorCode.InternalError,
   framing: ErrorCode.ParseError,
+  'invalid-response': ErrorCode.InvalidResponse,
 };
 
 /** Turns anything thrown into the error object that goes to the peer. */

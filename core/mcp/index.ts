@@ -72,6 +72,7 @@ export {
   stateKey,
 } from './requestState.js';
 export { HTTP_PROTOCOL_VERSIONS, isSessionStart, isStatelessMessage } from './sessionStart.js';
+export { MUX_META, withoutUpstreamIdentity } from './upstreamIdentity.js';
 export {
   allowsBatch,
   type Era,

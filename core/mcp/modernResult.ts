@@ -45,8 +45,9 @@ export function modernResult(
   const out: JsonObject = { ...result };
   if (typeof out.resultType !== 'string') out.resultType = 'complete';
   if (serverInfo) {
+    // mcp-mux's identity, whatever a result says (upstreamIdentity.ts moves an upstream's).
     const meta = typeof out._meta === 'object' && out._meta !== null ? out._meta : {};
-    if (!(META.serverInfo in meta)) out._meta = { ...meta, [META.serverInfo]: serverInfo };
+    out._meta = { ...meta, [META.serverInfo]: serverInfo };
   }
   if (out.resultType !== 'complete' || !CACHEABLE_METHODS.has(method)) return out;
   const ttl = out.ttlMs;

@@ -19,8 +19,10 @@
  *   becomes a JSON-RPC error (`toRpcError`). An inbound `notifications/cancelled` for an
  *   in-flight inbound request unsubscribes its handler, aborts its signal, and no response is
  *   sent; one that matches nothing goes to `handlers.notification` (2026-07-28 servers on stdio
- *   use it to end a `subscriptions/listen` stream). Invalid messages get -32600 (invalid
- *   responses are dropped with a log line); frame errors get -32700 with id null. Never throws.
+ *   use it to end a `subscriptions/listen` stream). Invalid messages get -32600; an invalid
+ *   response is never answered: it fails the request it names at once with
+ *   `LocalError('invalid-response')`, or is dropped with a log line when it names none in
+ *   flight. Frame errors get -32700 with id null. Never throws.
  */
 import {
   asyncScheduler,
@@ -78,12 +80,13 @@ export interface ConnectionStats {
   inbound: number;
 }
 
-/** An invalid message that was meant as a response is dropped, never answered. */
+/** A message without `method`: if invalid, it may still be meant as an answer. */
+const hasNoMethod = (value: unknown): boolean =>
+  typeof value === 'object' && value !== null && !Array.isArray(value) && !('method' in value);
+
+/** An invalid message that was meant as a response is never answered. */
 const looksLikeResponse = (value: unknown): boolean =>
-  typeof value === 'object' &&
-  value !== null &&
-  !('method' in value) &&
-  ('result' in value || 'error' in value);
+  hasNoMethod(value) && ('result' in (value as object) || 'error' in (value as object));
 
 export class Connection {
   readonly #transport: Transport;
@@ -256,6 +259,10 @@ export class Connection {
     batch: BatchReply | undefined,
     related?: JsonRpcId,
   ): void {
+    // Without `method` and naming a request of ours in flight (`result` not an object, both
+    // or neither of `result` and `error`, a malformed `error`): the peer answered it badly,
+    // and it fails now rather than at its timeout.
+    if (id !== null && hasNoMethod(value) && this.#outbound.onInvalidResponse(id, reason)) return;
     if (looksLikeResponse(value)) {
       this.#log.warn('dropped an invalid response', { reason, id });
       return;
@@ -270,6 +277,12 @@ export class Connection {
 
   #onFrameError(error: FrameError): void {
     this.#log.debug('frame error', { kind: error.kind, message: error.message });
+    if (error.kind === 'parse' && error.response) {
+      // An exchange transport read the answer to request `id` and it was not a response to it
+      // (an HTTP 2xx body that is not JSON-RPC): that request fails now; nothing to answer.
+      if (error.id !== undefined) this.#outbound.onInvalidResponse(error.id, error.message);
+      return;
+    }
     if (error.kind === 'too-deep') {
       // A message nested past the bound: its request is answered (or our request it answered
       // fails) at once, by id; it never reaches a handler or takes an upstream slot.

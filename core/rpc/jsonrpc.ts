@@ -86,8 +86,8 @@ export function classify(value: unknown): Classified {
     }
     if ('error' in value) {
       const error = value.error;
-      if (!isObject(error) || typeof error.code !== 'number' || typeof error.message !== 'string') {
-        return { kind: 'invalid', reason: 'error must have a numeric code and a message', id };
+      if (!isObject(error) || !Number.isInteger(error.code) || typeof error.message !== 'string') {
+        return { kind: 'invalid', reason: 'error must have an integer code and a message', id };
       }
       if (id === null && value.id !== null) {
         return {
@@ -103,7 +103,7 @@ export function classify(value: unknown): Classified {
     if (!isObject(value.result)) return { kind: 'invalid', reason: 'result must be an object', id };
     return { kind: 'response', message: value as unknown as JsonRpcSuccess };
   }
-  return { kind: 'invalid', reason: 'not a request, notification or response', id };
+  return { kind: 'invalid', reason: 'neither a method nor a result or an error', id };
 }
 
 export const request = (id: JsonRpcId, method: string, params?: JsonObject): JsonRpcRequest =>

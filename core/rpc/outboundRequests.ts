@@ -20,7 +20,13 @@ import { abortError, Deadlines, requestLifecycle } from '../operators/index.js';
 import { RawJson } from './envelopeScan.js';
 import { type Abandon, Exchange } from './exchange.js';
 import { InflightTable } from './inflight.js';
-import { type JsonObject, type JsonRpcResponse, notification, request } from './jsonrpc.js';
+import {
+  type JsonObject,
+  type JsonRpcId,
+  type JsonRpcResponse,
+  notification,
+  request,
+} from './jsonrpc.js';
 import { withProgressToken } from './progressToken.js';
 import type { CloseReason, SendOptions } from './transport.js';
 import type { RequestEvent, RequestOptions } from './types.js';
@@ -158,6 +164,26 @@ export class OutboundRequests {
     entry.subscriber.error(
       new RpcError(ErrorCode.MessageTooLarge, `${entry.method} failed: ${reason}`),
     );
+  }
+
+  /**
+   * The peer answered request `id` with something that is not a valid response (`reason`: what
+   * was wrong, e.g. "result must be an object"): the request fails now with
+   * `LocalError('invalid-response')` instead of waiting for its timeout. Nothing is sent: the
+   * peer did answer. False when no request `id` is in flight.
+   */
+  onInvalidResponse(id: JsonRpcId, reason: string): boolean {
+    const entry = this.#table.take(id);
+    if (entry === undefined) return false;
+    this.#log.warn('an invalid response failed its request', { id, method: entry.method, reason });
+    entry.subscriber.error(
+      new LocalError('invalid-response', `${entry.method} failed: invalid response (${reason})`, {
+        method: entry.method,
+        id,
+        invalid: reason,
+      }),
+    );
+    return true;
   }
 
   /**

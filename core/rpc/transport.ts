@@ -70,6 +70,9 @@ export class FrameError extends Error {
   /**
    * `parse`: not JSON; `too-large`: over the maximum message size; `too-deep`: nested past the
    * maximum depth (`id` and `response` then say which message it was, when it had an id).
+   * `parse` with `response` and `id`: an exchange transport (HTTP) got an answer to request
+   * `id` that is not a JSON-RPC response to it (a 2xx body that is not JSON, or JSON that
+   * answers nothing); the connection fails that request at once and answers nothing.
    */
   readonly kind: 'parse' | 'too-large' | 'too-deep';
   readonly id: JsonRpcId | undefined;

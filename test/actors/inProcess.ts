@@ -39,6 +39,8 @@ export interface FakeServer {
   metas: JsonObject[];
   /** Answer `ping` (set false to make keepalive fail). */
   answerPings: boolean;
+  /** Answer `ping` with an invalid response (`"result": "pong"`). */
+  invalidPings: boolean;
   /** Answer `initialize` (set false before the open to make the handshake time out). */
   answerInitialize: boolean;
   /** Dies as a killed process does: the router's end closes with `exit` / SIGKILL. */
@@ -97,6 +99,7 @@ function fakeServer(
     recordCalls: false,
     metas: [],
     answerPings: true,
+    invalidPings: false,
     answerInitialize: true,
     connection: undefined as unknown as Connection,
     kill: () => {
@@ -118,6 +121,7 @@ function fakeServer(
           serverInfo: { name: `fake ${name}`, version: '1' },
         });
       case 'ping':
+        if (server.invalidPings) return result('pong' as unknown as JsonObject);
         return server.answerPings ? result({}) : NEVER;
       case 'tools/list':
         return result({ tools: tools.map((t) => ({ name: t, inputSchema: { type: 'object' } })) });

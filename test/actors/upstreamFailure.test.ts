@@ -147,6 +147,25 @@ describe('keepalive', () => {
   });
 });
 
+describe('keepalive and invalid answers', () => {
+  it('counts a ping answered with an invalid response as alive (the upstream answered)', async () => {
+    const started = await startRouter({
+      a: {
+        command: 'x',
+        ...fastRestart,
+        keepalive: { intervalMs: 20, timeoutMs: 20, failureThreshold: 2 },
+      },
+    });
+    router = started.router;
+    const fake = started.fakes.latest('a');
+    fake.invalidPings = true;
+    const before = fake.seen.get('ping') ?? 0;
+    expect(await until(() => (fake.seen.get('ping') ?? 0) >= before + 5)).toBe(true);
+    expect(router.status()[0]?.health).toBe('ready');
+    expect(started.fakes.opens('a')).toBe(1);
+  });
+});
+
 describe('start-up', () => {
   it('never waits on an upstream whose initialize hangs; it is retried with backoff', async () => {
     const fakes = new FakeUpstreams({

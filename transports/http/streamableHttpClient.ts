@@ -14,7 +14,10 @@
  * access is refused: the transport closes with an error (the supervisor reconnects). Any other
  * failure of a POST (an HTTP error without a JSON-RPC body, a stream lost beyond resumption)
  * is answered locally with a JSON-RPC error response for each request it carried, so callers
- * fail at once instead of waiting for their timeout.
+ * fail at once instead of waiting for their timeout. A 2xx answer that carries no response to
+ * a request (a body that is not JSON, JSON that is not its JSON-RPC response, another content
+ * type) fails that request at once as an invalid response (`FrameError('parse')` with its
+ * `id` and `response`): the server answered, so it is not reported unavailable.
  *
  * Requests go through `node:http(s)` with a keep-alive agent this transport owns (see
  * `httpRequest.ts`), destroyed when the transport ends.
@@ -300,17 +303,30 @@ export class StreamableHttpClientTransport
     }
     const text = await readText(res, this.#maxBytes());
     let answered = new Set<string>();
-    if (type === 'application/json') {
+    let json = type === 'application/json';
+    if (json) {
       try {
         const value: unknown = decodeMessage(text, this.#options.rawMinChars);
         answered = new Set(responseIds(value).map(idKey));
         if (answered.size > 0 || ok) this.emitMessage(value);
       } catch {
-        if (ok) this.emitError(new FrameError('parse', 'Parse error: the body is not JSON'));
+        json = false;
       }
     }
     const missing = [...exchange.pending.values()].filter((id) => !answered.has(idKey(id)));
-    if (missing.length > 0) this.#answerLocally(missing, `HTTP ${status} from the upstream`);
+    if (missing.length === 0) return;
+    if (!ok) {
+      this.#answerLocally(missing, `HTTP ${status} from the upstream`);
+      return;
+    }
+    // A success that answers nothing: the server is up, its answer is broken. Each request
+    // fails now with an invalid-response error (not -32011: the upstream is not down).
+    const why = json
+      ? `HTTP ${status} with a JSON body that is not a JSON-RPC response to it`
+      : type === 'application/json'
+        ? `HTTP ${status} with an application/json body that is not JSON`
+        : `HTTP ${status} with Content-Type ${type || '(none)'}, not a JSON-RPC response`;
+    for (const id of missing) this.emitError(new FrameError('parse', why, { id, response: true }));
   }
 
   /** Reads an SSE body, resuming it with `Last-Event-ID` while requests are unanswered. */

@@ -89,6 +89,30 @@ describe('the era probe', () => {
     ]);
   });
 
+  it('falls back to initialize at once when the probe gets an invalid response', async () => {
+    const { connection, seen } = connect({
+      'server/discover': () =>
+        of({ kind: 'result' as const, result: 'no' as unknown as JsonObject }),
+      initialize: () => result(INITIALIZED()),
+    });
+    const server = await run(connection);
+    expect(server).toMatchObject({ era: 'legacy', protocolVersion: '2025-11-25' });
+    expect(seen.map((m) => m.method)).toEqual([
+      'server/discover',
+      'initialize',
+      'notifications/initialized',
+    ]);
+    await expect(
+      run(
+        connect({
+          'server/discover': () =>
+            of({ kind: 'result' as const, result: 'no' as unknown as JsonObject }),
+        }).connection,
+        '2026-07-28',
+      ),
+    ).rejects.toThrow(/does not speak 2026-07-28 .*-31002 .*invalid response/);
+  });
+
   it('retries discover on -32022 naming 2026-07-28, and stays modern', async () => {
     let calls = 0;
     const { connection, seen } = connect({

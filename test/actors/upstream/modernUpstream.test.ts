@@ -1,6 +1,6 @@
 /**
  * `Upstream` toward a modern (2026-07-28) fake server on a memory pair: the context and the
- * headers each request gets, the upstream's serverInfo dropped from results, `input_required`
+ * headers each request gets, the upstream's serverInfo moved out of results, `input_required`
  * passed through (a modern caller answers it; the router bridges it for a legacy session), and
  * the list `ttlMs`.
  */
@@ -125,7 +125,7 @@ describe('Upstream toward a modern server', () => {
     });
   });
 
-  it('passes input_required to a modern caller untouched but for the upstream serverInfo', async () => {
+  it('passes input_required to a modern caller untouched but for the upstream serverInfo (moved)', async () => {
     const { upstream } = await modernUpstream();
     const events = await lastValueFrom(
       upstream
@@ -139,6 +139,7 @@ describe('Upstream toward a modern server', () => {
           resultType: 'input_required',
           inputRequests: { q: { method: 'elicitation/create', params: {} } },
           requestState: 'opaque',
+          _meta: { 'io.github.mcp-mux/upstreamServerInfo': { name: 'up', version: '1' } },
         },
       },
     ]);

@@ -115,6 +115,11 @@ describe('ErrorCode', () => {
     expect(ErrorCode.RequestTimeout).not.toBe(ErrorCode.SessionNotFound);
     expect(rangeOf(ErrorCode.RequestTimeout)).toEqual(['mux']);
   });
+
+  it('gives an invalid response of a peer its own mux code, not "unavailable"', () => {
+    expect(ErrorCode.InvalidResponse).toBe(-31002);
+    expect(rangeOf(ErrorCode.InvalidResponse)).toEqual(['mux']);
+  });
 });
 
 describe('toRpcError', () => {
@@ -127,6 +132,7 @@ describe('toRpcError', () => {
     'upstream-unavailable': ErrorCode.UpstreamUnavailable,
     config: ErrorCode.InternalError,
     framing: ErrorCode.ParseError,
+    'invalid-response': ErrorCode.InvalidResponse,
   };
 
   for (const [local, code] of Object.entries(wire)) {

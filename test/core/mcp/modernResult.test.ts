@@ -37,6 +37,18 @@ describe('modernResult', () => {
     });
   });
 
+  it("puts mcp-mux's serverInfo over any other (one identity for every client)", () => {
+    const out = modernResult(
+      'tools/call',
+      { _meta: { 'io.modelcontextprotocol/serverInfo': { name: 'up', version: '9' } } },
+      hint,
+      { name: 'mux', version: '1' },
+    );
+    expect(out._meta).toEqual({
+      'io.modelcontextprotocol/serverInfo': { name: 'mux', version: '1' },
+    });
+  });
+
   it('mergeCacheScope is private when any answer is', () => {
     expect(mergeCacheScope(['public', undefined])).toBe('public');
     expect(mergeCacheScope(['public', 'private'])).toBe('private');

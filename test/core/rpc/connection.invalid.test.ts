@@ -1,8 +1,11 @@
 import { of, Subject } from 'rxjs';
 import { describe, expect, it } from 'vitest';
+import { LocalError } from '../../../core/errors/errors.js';
 import { Connection, type InboundEvent } from '../../../core/rpc/connection.js';
 import { FrameError, type Transport } from '../../../core/rpc/transport.js';
 import { rawPeer } from './connectionHarness.js';
+
+const ERR = { code: 1, message: 'x' };
 
 const echo = {
   request: (r: { id: unknown }) => of<InboundEvent>({ kind: 'result', result: { echo: r.id } }),
@@ -52,17 +55,74 @@ describe('Connection: bad input never throws and gets a clear answer', () => {
     ]);
   });
 
-  it('an invalid response is dropped, not answered (and does not settle a request)', () => {
+  it.each([
+    ['a result that is not an object', { jsonrpc: '2.0', id: 0, result: 'a string' }, /object/],
+    ['an array result', { jsonrpc: '2.0', id: 0, result: [1] }, /object/],
+    ['both result and error', { jsonrpc: '2.0', id: 0, result: {}, error: ERR }, /either/],
+    ['neither result nor error', { jsonrpc: '2.0', id: 0 }, /neither/],
+    ['an error without a code', { jsonrpc: '2.0', id: 0, error: { message: 'x' } }, /integer/],
+    ['a fractional code', { jsonrpc: '2.0', id: 0, error: { code: 1.5, message: 'x' } }, /integer/],
+    ['an error without a message', { jsonrpc: '2.0', id: 0, error: { code: 1 } }, /message/],
+    ['a wrong jsonrpc', { jsonrpc: '1.0', id: 0, result: {} }, /jsonrpc/],
+  ])('%s fails the request it names at once, never answered', (_, response, reason) => {
+    const peer = rawPeer();
+    const errors: unknown[] = [];
+    let settled = 0;
+    peer.connection.request$('tools/call').subscribe({
+      next: () => settled++,
+      error: (error: unknown) => errors.push(error),
+    });
+    peer.send(response);
+    expect(peer.received).toHaveLength(1); // only our request: the answer is not answered
+    expect(settled).toBe(0);
+    expect(errors).toHaveLength(1);
+    const error = errors[0] as LocalError;
+    expect(error).toBeInstanceOf(LocalError);
+    expect(error.code).toBe('invalid-response');
+    expect(error.message).toMatch(/tools\/call failed: invalid response/);
+    expect(String(error.details.invalid)).toMatch(reason);
+    expect(peer.connection.stats().outbound).toBe(0);
+  });
+
+  it('an invalid response naming no request in flight is dropped, not answered', () => {
     const peer = rawPeer();
     let settled = false;
     peer.connection
       .request$('a')
       .subscribe({ next: () => (settled = true), error: () => (settled = true) });
-    peer.send({ jsonrpc: '2.0', id: 0, result: 5 });
-    peer.send({ jsonrpc: '2.0', id: 0, result: {}, error: { code: 1, message: 'x' } });
-    peer.send({ jsonrpc: '1.0', id: 0, result: {} });
+    peer.send({ jsonrpc: '2.0', id: 7, result: 5 });
+    peer.send({ jsonrpc: '2.0', id: 'x', result: {}, error: ERR });
     expect(peer.received).toHaveLength(1); // only our request
     expect(settled).toBe(false);
+  });
+
+  it('a message with an id and nothing else, naming no request of ours, still gets -32600', () => {
+    const peer = rawPeer();
+    peer.send({ jsonrpc: '2.0', id: 3 });
+    expect(peer.received).toMatchObject([{ id: 3, error: { code: -32600 } }]);
+  });
+
+  it("an exchange transport's unreadable answer (FrameError parse, response) fails it, unanswered", () => {
+    const messages = new Subject<unknown>();
+    const errors$ = new Subject<FrameError>();
+    const sent: unknown[] = [];
+    const transport: Transport = {
+      messages$: messages,
+      errors$,
+      closed$: new Subject(),
+      send: (m) => void sent.push(m),
+      close: async () => {},
+      principal: undefined,
+    };
+    const connection = new Connection(transport);
+    const errors: unknown[] = [];
+    connection.request$('tools/call').subscribe({ error: (e: unknown) => errors.push(e) });
+    errors$.next(
+      new FrameError('parse', 'HTTP 200: the body is not JSON', { id: 0, response: true }),
+    );
+    expect(sent).toHaveLength(1); // the request only, no -32700 back
+    expect((errors[0] as LocalError).code).toBe('invalid-response');
+    expect((errors[0] as LocalError).message).toMatch(/the body is not JSON/);
   });
 
   it('an error response with id null is logged and dropped', () => {

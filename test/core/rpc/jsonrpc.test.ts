@@ -45,10 +45,16 @@ describe('classify: invalid messages carry the reason and the id when readable',
     ['id null request', { jsonrpc: '2.0', id: null, method: 'x' }, null, /must not be null/],
     ['object id', { jsonrpc: '2.0', id: {}, method: 'x' }, null, /string or a number/],
     ['result and error', { jsonrpc: '2.0', id: 1, result: {}, error: {} }, 1, /either/],
-    ['bad error object', { jsonrpc: '2.0', id: 1, error: { code: 'x' } }, 1, /numeric code/],
+    ['bad error object', { jsonrpc: '2.0', id: 1, error: { code: 'x' } }, 1, /integer code/],
+    [
+      'fractional error code',
+      { jsonrpc: '2.0', id: 1, error: { code: 1.5, message: 'x' } },
+      1,
+      /integer code/,
+    ],
     ['non-object result', { jsonrpc: '2.0', id: 1, result: 5 }, 1, /result must be an object/],
     ['result without id', { jsonrpc: '2.0', result: {} }, null, /response id/],
-    ['nothing recognisable', { jsonrpc: '2.0', id: 9 }, 9, /not a request/],
+    ['nothing recognisable', { jsonrpc: '2.0', id: 9 }, 9, /neither a method nor a result/],
   ];
   for (const [name, value, id, reason] of cases) {
     it(name, () => {
