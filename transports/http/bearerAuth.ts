@@ -30,11 +30,11 @@ import {
 } from 'jose';
 import type { Principal } from '../../core/auth/index.js';
 import type { JwtConfig } from '../../core/config/index.js';
+import { principalOfClaims } from './jwtPrincipal.js';
 import { customFetchOf } from './oauth/index.js';
 
 /** The JWKS fetch: 1 MiB at most, no redirects (jose asks for none); the URL is configured. */
 const jwksFetch = customFetchOf({ checkUrl: () => {} });
-import { principalOfClaims } from './jwtPrincipal.js';
 
 export interface BearerAuthOptions {
   /** Unnamed static tokens (the principal is a digest of the token). */
