@@ -249,9 +249,12 @@ describe('subscriptions/listen over one connection', () => {
   });
 
   it('gets no list change caused only by an upstream its principal may not use', async () => {
+    // Both upstreams serve this list: a change really changes the catalog (only those notify).
+    const tools = ['echo'];
     const { router, fakes } = await startRouter(
       { a: { command: 'x' }, b: { command: 'x' } },
       {
+        fakes: new FakeUpstreams({ tools }),
         mcpMux: {
           access: [
             { principals: ['token:alice'], upstreams: ['a', 'b'] },
@@ -277,6 +280,7 @@ describe('subscriptions/listen over one connection', () => {
     cleanup.push(() => router.close());
     const alice = await open('alice');
     const bob = await open('bob');
+    tools.push('slow');
     fakes.latest('a').connection.notify('notifications/tools/list_changed');
     // Alice got the change of `a`: the flush that would have reached Bob is over.
     expect(await until(() => alice.length === 2)).toBe(true);
