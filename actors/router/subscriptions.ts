@@ -9,6 +9,10 @@
  * the sessions asked, and each step re-reads the wanted state (any subscriber or none) instead
  * of counting calls, so a subscribe racing an unsubscribe always settles on what is wanted now.
  * Isolated upstreams need no table: each session has its own connection (see routes/resources.ts).
+ *
+ * Every per-session operation (`unsubscribe`, `dropSession`, `of`) is proportional to what that
+ * session holds, never to the whole table: a second index maps each subscriber to its entries.
+ * A modern listen with k URIs is opened and closed in O(k), however many others are held.
  */
 
 import type { Logger } from '../../core/log/index.js';
@@ -45,6 +49,8 @@ const keyOf = (upstream: string, uri: string) => `${upstream}\u0000${uri}`;
 export class Subscriptions {
   readonly #host: SubscriptionsHost;
   readonly #entries = new Map<string, Entry>();
+  /** Each subscriber's entries (the reverse of `Entry.sessions`). */
+  readonly #bySession = new Map<Subscriber, Set<Entry>>();
 
   constructor(host: SubscriptionsHost) {
     this.#host = host;
@@ -70,12 +76,12 @@ export class Subscriptions {
       };
       this.#entries.set(key, entry);
     }
-    entry.sessions.add(session);
+    this.#join(entry, session);
     try {
       // An earlier subscriber's failed attempt is retried by this step.
       await this.#sync(entry);
     } catch (error) {
-      entry.sessions.delete(session);
+      this.#leave(entry, session);
       void this.#sync(entry).catch(() => {});
       throw error;
     }
@@ -86,11 +92,15 @@ export class Subscriptions {
    * has been told (when this was the last subscriber). False when the session held none.
    */
   async unsubscribe(session: Subscriber, exposed: string): Promise<boolean> {
-    const entry = [...this.#entries.values()].find(
-      (e) => e.exposed === exposed && e.sessions.has(session),
-    );
+    let entry: Entry | undefined;
+    for (const held of this.#bySession.get(session) ?? []) {
+      if (held.exposed === exposed) {
+        entry = held;
+        break;
+      }
+    }
     if (!entry) return false;
-    entry.sessions.delete(session);
+    this.#leave(entry, session);
     await this.#sync(entry).catch((error: unknown) => {
       // The session is unsubscribed either way; the upstream keeps sending at worst, and the
       // router drops what nobody subscribed to.
@@ -104,8 +114,9 @@ export class Subscriptions {
 
   /** A closed session: its subscriptions end (the last subscriber's ending goes upstream). */
   dropSession(session: Subscriber): void {
-    for (const entry of [...this.#entries.values()]) {
-      if (entry.sessions.delete(session)) void this.#sync(entry).catch(() => {});
+    for (const entry of [...(this.#bySession.get(session) ?? [])]) {
+      this.#leave(entry, session);
+      void this.#sync(entry).catch(() => {});
     }
   }
 
@@ -144,12 +155,33 @@ export class Subscriptions {
 
   /** The exposed URIs `session` is subscribed to (tests, `mcp-mux inspect`). */
   of(session: Subscriber): string[] {
-    return [...this.#entries.values()].filter((e) => e.sessions.has(session)).map((e) => e.exposed);
+    return [...(this.#bySession.get(session) ?? [])].map((e) => e.exposed);
+  }
+
+  /** Number of subscribers holding at least one entry (leak checks). */
+  get subscriberCount(): number {
+    return this.#bySession.size;
   }
 
   /** Number of (upstream, URI) entries held, pending ones included (leak checks). */
   get size(): number {
     return this.#entries.size;
+  }
+
+  #join(entry: Entry, session: Subscriber): void {
+    entry.sessions.add(session);
+    let held = this.#bySession.get(session);
+    if (!held) {
+      held = new Set();
+      this.#bySession.set(session, held);
+    }
+    held.add(entry);
+  }
+
+  #leave(entry: Entry, session: Subscriber): void {
+    entry.sessions.delete(session);
+    const held = this.#bySession.get(session);
+    if (held?.delete(entry) && held.size === 0) this.#bySession.delete(session);
   }
 
   /** Queues one step that brings the upstream to the wanted state. */

@@ -99,6 +99,12 @@ export const ErrorCode = {
    * timeout, and a router timeout must be told from both. Its digits mirror the old -32001.
    */
   RequestTimeout: -31001,
+  /**
+   * mcp-mux: the caller already holds as many of something long-lived (e.g. open
+   * `subscriptions/listen` streams) as its principal may; `data` names the limit
+   * (`{ limit, max }`). HTTP 429 on a modern POST: retry after closing one.
+   */
+  LimitExceeded: -31002,
 } as const;
 
 export class RpcError extends Error {
