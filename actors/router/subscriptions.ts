@@ -13,11 +13,17 @@
  * Every per-session operation (`unsubscribe`, `dropSession`, `of`) is proportional to what that
  * session holds, never to the whole table: a second index maps each subscriber to its entries.
  * A modern listen with k URIs is opened and closed in O(k), however many others are held.
+ * Requests toward one upstream go through a `SendGate` (a few in flight, the rest waiting in
+ * order), so a burst never overflows the upstream's admission queue.
  */
 
 import type { Logger } from '../../core/log/index.js';
 import type { JsonObject } from '../../core/rpc/index.js';
 import type { UpstreamState } from '../upstream/index.js';
+import { SendGate } from './sendGate.js';
+
+/** The table's own requests (subscribe, unsubscribe) in flight per upstream at most. */
+export const SUBSCRIPTION_SENDS_PER_UPSTREAM = 8;
 
 /** What the table needs of a downstream session. */
 export interface Subscriber {
@@ -51,6 +57,7 @@ export class Subscriptions {
   readonly #entries = new Map<string, Entry>();
   /** Each subscriber's entries (the reverse of `Entry.sessions`). */
   readonly #bySession = new Map<Subscriber, Set<Entry>>();
+  readonly #gate = new SendGate(SUBSCRIPTION_SENDS_PER_UPSTREAM);
 
   constructor(host: SubscriptionsHost) {
     this.#host = host;
@@ -158,6 +165,11 @@ export class Subscriptions {
     return [...(this.#bySession.get(session) ?? [])].map((e) => e.exposed);
   }
 
+  /** The table's requests to `upstream` in flight and waiting (tests, leak checks). */
+  sends(upstream: string): { running: number; waiting: number } {
+    return this.#gate.load(upstream);
+  }
+
   /** Number of subscribers holding at least one entry (leak checks). */
   get subscriberCount(): number {
     return this.#bySession.size;
@@ -193,7 +205,9 @@ export class Subscriptions {
       const method = wanted ? 'resources/subscribe' : 'resources/unsubscribe';
       // Unsubscribing counts as done even if the request fails: the router stops relaying anyway.
       if (!wanted) entry.subscribed = false;
-      await this.#host.send(entry.upstream, method, { uri: entry.uri });
+      await this.#gate.run(entry.upstream, () =>
+        this.#host.send(entry.upstream, method, { uri: entry.uri }),
+      );
       if (wanted) entry.subscribed = true;
     });
     const settled = step.then(
