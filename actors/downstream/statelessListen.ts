@@ -177,7 +177,10 @@ export class Listens {
       const subscriber: ListenSubscriber = {
         notifyIfReady: (method: string, params?: JsonObject) => this.#send(id, method, params),
       };
-      void this.#start(host, listen, filter, subscriber, () => ended);
+      // A failure while starting (a source that throws) fails this listen, never the process.
+      this.#start(host, listen, filter, subscriber, () => ended).catch((error: unknown) => {
+        if (!ended) stream.error(error);
+      });
       return () => {
         ended = true;
         release();

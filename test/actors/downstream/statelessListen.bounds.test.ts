@@ -5,11 +5,12 @@
  * and other requests are still served; URIs deduplicated, resolved in slices that let other
  * requests through, subscribed a few at a time; a listen's end releases exactly what it holds.
  */
-import { lastValueFrom, type Subscription, toArray } from 'rxjs';
+import { asyncScheduler, lastValueFrom, type Subscription, toArray } from 'rxjs';
 import { afterEach, describe, expect, it } from 'vitest';
-import { SUBSCRIBE_CONCURRENCY } from '../../../actors/downstream/statelessListen.js';
+import { Listens, SUBSCRIBE_CONCURRENCY } from '../../../actors/downstream/statelessListen.js';
 import type { Router } from '../../../actors/router/router.js';
 import { RpcError } from '../../../core/errors/errors.js';
+import { silentLogger } from '../../../core/log/log.js';
 import { Connection } from '../../../core/rpc/connection.js';
 import type { JsonObject, JsonRpcNotification } from '../../../core/rpc/jsonrpc.js';
 import { createMemoryPair } from '../../../transports/memory.js';
@@ -149,5 +150,40 @@ describe('subscriptions/listen bounds', () => {
     expect(await until(() => server.seen.get('resources/unsubscribe') === 300, 10_000)).toBe(true);
     expect(await until(() => router.stats().subscriptions === 0)).toBe(true);
     expect(router.stats().listens).toBe(0);
+  });
+
+  it('fails only that listen when a source throws while it starts (no unhandled rejection)', async () => {
+    const [clientEnd, serverEnd] = createMemoryPair();
+    let listens: Listens | undefined;
+    const host = {
+      log: silentLogger,
+      scheduler: asyncScheduler,
+      capabilities: () => ({}),
+      listenSources: {
+        subscribable: () => {
+          throw new Error('catalog exploded');
+        },
+        subscribe: async () => {},
+        unsubscribeAll: () => {},
+      },
+    };
+    const server: Connection = new Connection(serverEnd, {
+      handlers: { request: (request) => (listens as Listens).open(host, request, 'k') },
+    });
+    listens = new Listens(server);
+    const notifications: JsonRpcNotification[] = [];
+    const client = new Connection(clientEnd, {
+      handlers: { notification: (n) => notifications.push(n) },
+    });
+    cleanup.push(async () => {
+      await client.close();
+      await server.close();
+    });
+    const opened = listen(client, { resourceSubscriptions: ['x://1'] });
+    expect(await until(() => opened.error() !== undefined)).toBe(true);
+    expect(opened.error()?.message).toMatch(/catalog exploded/);
+    // The connection still serves: a listen without URIs is acknowledged.
+    listen(client, { toolsListChanged: true });
+    expect(await until(() => acknowledgments(notifications).length === 1)).toBe(true);
   });
 });
