@@ -20,6 +20,7 @@ import type {
   JsonObject,
   JsonRpcRequest,
 } from '../../core/rpc/index.js';
+import type { ListenQuota } from './listenQuota.js';
 import type { ListenSources } from './statelessListen.js';
 
 /** What the router's parts may use of a legacy client session. */
@@ -76,4 +77,6 @@ export interface SessionHost {
   rootsListChanged(session: ClientSession): void;
   /** Resource updates for modern `subscriptions/listen` (absent: list changes only). */
   readonly listenSources?: ListenSources;
+  /** Bounds of modern listens: URIs per listen, listens per principal (absent: defaults, no count). */
+  readonly listenQuota?: ListenQuota;
 }

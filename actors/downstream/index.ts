@@ -7,3 +7,4 @@ export {
   downstreamSessionMachine,
 } from './downstreamSession.js';
 export type { Caller, ClientSession, SessionHost } from './host.js';
+export { type ListenLimits, ListenQuota } from './listenQuota.js';

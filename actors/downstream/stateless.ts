@@ -89,7 +89,13 @@ export function statelessRequest(
     );
   }
   if (method === 'subscriptions/listen') {
-    return caller.listens.open(host, request);
+    // Counted per principal; without one (stdio, HTTP without tokens) per connection, as the
+    // HTTP layer counts those by address.
+    return caller.listens.open(
+      host,
+      request,
+      caller.principal ?? `connection:${caller.connectionId}`,
+    );
   }
   const hint = HINTS[method] ?? DEFAULT_HINT;
   return host

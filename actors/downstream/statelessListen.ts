@@ -15,9 +15,16 @@
  * host), with each listen as a subscriber of the URIs it asked for. A URI is honoured when it
  * resolves to a shared upstream that declared `resources.subscribe`; others are left out of
  * the acknowledgment.
+ *
+ * Bounded and proportional: a listen names at most `maxListenUris` URIs (-32602 past it), a
+ * principal holds at most `maxListensPerPrincipal` listens (-31003, `ListenQuota`); URIs are
+ * deduplicated, resolved and subscribed in slices that give the event loop back
+ * (pacedWork.ts), with at most `SUBSCRIBE_CONCURRENCY` upstream subscriptions in flight, and
+ * a listen's end releases exactly what it holds.
  */
-import { Observable } from 'rxjs';
+import { Observable, type SchedulerLike } from 'rxjs';
 import type { Principal } from '../../core/auth/index.js';
+import { LISTEN_DEFAULTS } from '../../core/config/index.js';
 import { ErrorCode, RpcError } from '../../core/errors/index.js';
 import type { Logger } from '../../core/log/index.js';
 import { META } from '../../core/mcp/index.js';
@@ -28,6 +35,8 @@ import type {
   JsonRpcId,
   JsonRpcRequest,
 } from '../../core/rpc/index.js';
+import type { ListenQuota } from './listenQuota.js';
+import { eachPaced, inSlices } from './pacedWork.js';
 
 const LIST_FLAGS: Readonly<Record<string, string>> = {
   'notifications/tools/list_changed': 'toolsListChanged',
@@ -58,14 +67,27 @@ export interface ListenSources {
     uri: string,
     exposed: string,
   ): Promise<unknown>;
-  unsubscribe(subscriber: ListenSubscriber, exposed: string): Promise<unknown>;
+  /** Ends every subscription of `subscriber`, in proportion to what it holds. */
+  unsubscribeAll(subscriber: ListenSubscriber): void;
 }
+
+interface ListenTarget {
+  upstream: string;
+  original: string;
+  exposed: string;
+}
+
+/** Upstream `resources/subscribe` requests one listen has in flight at most. */
+export const SUBSCRIBE_CONCURRENCY = 4;
 
 /** What a listen needs of its host (the `SessionHost` satisfies it). */
 export interface ListenHost {
   readonly log: Logger;
+  readonly scheduler: SchedulerLike;
   capabilities(): JsonObject;
   readonly listenSources?: ListenSources;
+  /** The per-principal bound and the URI bound (absent: the defaults, no per-principal count). */
+  readonly listenQuota?: ListenQuota;
 }
 
 export interface ListenSubscriber {
@@ -115,8 +137,13 @@ export class Listens {
     }
   }
 
-  /** The handler of one `subscriptions/listen` request. */
-  open(host: ListenHost, request: JsonRpcRequest): Observable<InboundEvent> {
+  /**
+   * The handler of one `subscriptions/listen` request. `key` is who holds it for the
+   * per-principal bound (the principal, else this connection). Throws -32602 for a filter that
+   * is not an object or names more URIs than the bound; the stream errors with -31003 when the
+   * principal already holds as many listens as it may.
+   */
+  open(host: ListenHost, request: JsonRpcRequest, key: string): Observable<InboundEvent> {
     const filter = request.params?.notifications;
     if (!isObject(filter)) {
       throw new RpcError(
@@ -124,27 +151,32 @@ export class Listens {
         'subscriptions/listen: params.notifications must be an object',
       );
     }
+    const asked = filter.resourceSubscriptions;
+    const maxUris = host.listenQuota?.limits.maxUris ?? LISTEN_DEFAULTS.maxListenUris;
+    if (Array.isArray(asked) && asked.length > maxUris) {
+      throw new RpcError(
+        ErrorCode.InvalidParams,
+        `subscriptions/listen: ${asked.length} resourceSubscriptions, more than the ${maxUris} one listen may name (mcpMux.maxListenUris)`,
+        { limit: 'maxListenUris', max: maxUris, count: asked.length },
+      );
+    }
     return new Observable<InboundEvent>((stream) => {
+      const release = host.listenQuota ? host.listenQuota.acquire(key) : () => {};
+      if (!release) {
+        const max = host.listenQuota?.limits.maxPerPrincipal;
+        stream.error(
+          new RpcError(
+            ErrorCode.LimitExceeded,
+            `subscriptions/listen: this client already holds ${max} open listens (mcpMux.maxListensPerPrincipal); end one first`,
+            { limit: 'maxListensPerPrincipal', max },
+          ),
+        );
+        return;
+      }
       const id = request.id;
-      const capabilities = host.capabilities();
-      const sources = host.listenSources;
-      const accepted: JsonObject = {};
-      for (const [flag, capability] of Object.entries(FLAG_CAPABILITY)) {
-        if (filter[flag] === true && isObject(capabilities[capability])) accepted[flag] = true;
-      }
-      const uris = Array.isArray(filter.resourceSubscriptions)
-        ? filter.resourceSubscriptions.filter((u): u is string => typeof u === 'string')
-        : [];
-      const targets = uris.flatMap((uri) => {
-        const target = sources?.subscribable(uri, this.#identity);
-        return target ? [{ ...target, exposed: uri }] : [];
-      });
-      if (Array.isArray(filter.resourceSubscriptions)) {
-        accepted.resourceSubscriptions = targets.map((t) => t.exposed);
-      }
       const listen: Listen = {
         id,
-        accepted,
+        accepted: {},
         end: () => {
           stream.next({
             kind: 'result',
@@ -153,28 +185,76 @@ export class Listens {
           stream.complete();
         },
       };
-      this.#send(id, 'notifications/subscriptions/acknowledged', { notifications: accepted });
-      this.#active.add(listen);
+      let ended = false;
       const subscriber: ListenSubscriber = {
         identity: this.#identity,
         notifyIfReady: (method: string, params?: JsonObject) => this.#send(id, method, params),
       };
-      for (const target of targets) {
-        sources
-          ?.subscribe(subscriber, target.upstream, target.original, target.exposed)
-          .catch((error: unknown) =>
-            host.log.warn('subscriptions/listen: an upstream refused a resource subscription', {
-              uri: target.exposed,
-              error: String(error),
-            }),
-          );
-      }
+      // A failure while starting (a source that throws) fails this listen, never the process.
+      this.#start(host, listen, filter, subscriber, () => ended).catch((error: unknown) => {
+        if (!ended) stream.error(error);
+      });
       return () => {
+        ended = true;
+        release();
         this.#active.delete(listen);
-        for (const target of targets)
-          void sources?.unsubscribe(subscriber, target.exposed).catch(() => {});
+        host.listenSources?.unsubscribeAll(subscriber);
       };
     });
+  }
+
+  /**
+   * Resolves the filter (URIs deduplicated, in slices), acknowledges it, then subscribes the
+   * honoured URIs a few at a time. Each step stops once the listen has ended.
+   */
+  async #start(
+    host: ListenHost,
+    listen: Listen,
+    filter: JsonObject,
+    subscriber: ListenSubscriber,
+    ended: () => boolean,
+  ): Promise<void> {
+    const capabilities = host.capabilities();
+    const { accepted } = listen;
+    for (const [flag, capability] of Object.entries(FLAG_CAPABILITY)) {
+      if (filter[flag] === true && isObject(capabilities[capability])) accepted[flag] = true;
+    }
+    const sources = host.listenSources;
+    const targets: ListenTarget[] = [];
+    if (Array.isArray(filter.resourceSubscriptions)) {
+      const uris = new Set<string>();
+      for (const uri of filter.resourceSubscriptions) if (typeof uri === 'string') uris.add(uri);
+      const paced = { scheduler: host.scheduler, stopped: ended };
+      const resolved = await inSlices([...uris], paced, (uri) => {
+        const target = sources?.subscribable(uri, this.#identity);
+        if (target) targets.push({ ...target, exposed: uri });
+      });
+      if (!resolved) return;
+      accepted.resourceSubscriptions = targets.map((t) => t.exposed);
+    }
+    this.#send(listen.id, 'notifications/subscriptions/acknowledged', { notifications: accepted });
+    this.#active.add(listen);
+    if (!sources || targets.length === 0) return;
+    let failed = 0;
+    let firstError: unknown;
+    await eachPaced(
+      targets,
+      { scheduler: host.scheduler, stopped: ended, concurrency: SUBSCRIBE_CONCURRENCY },
+      (target) =>
+        sources
+          .subscribe(subscriber, target.upstream, target.original, target.exposed)
+          .then(undefined, (error: unknown) => {
+            failed++;
+            firstError ??= error;
+          }),
+    );
+    if (failed > 0 && !ended()) {
+      host.log.warn('subscriptions/listen: upstreams refused resource subscriptions', {
+        refused: failed,
+        of: targets.length,
+        error: String(firstError),
+      });
+    }
   }
 
   /**

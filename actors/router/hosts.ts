@@ -10,7 +10,7 @@ import type { Logger } from '../../core/log/index.js';
 import type { ClientInfo } from '../../core/mcp/index.js';
 import type { InboundEvent, JsonObject, JsonRpcRequest } from '../../core/rpc/index.js';
 import type { Bridge } from '../bridge/index.js';
-import type { Caller, ClientSession, SessionHost } from '../downstream/index.js';
+import type { Caller, ClientSession, ListenQuota, SessionHost } from '../downstream/index.js';
 import type { RouteHost } from '../routes/index.js';
 import type { Audience } from './audience.js';
 import type { Forwarder } from './forwarder.js';
@@ -109,6 +109,7 @@ export interface SessionHostParts {
   readonly subscriptions: Subscriptions;
   readonly bridge: Bridge;
   readonly audience: Audience;
+  readonly listenQuota: ListenQuota;
   route(request: JsonRpcRequest, caller: Caller): Observable<InboundEvent>;
 }
 
@@ -141,7 +142,8 @@ export function sessionHostOf(parts: SessionHostParts): SessionHost {
       },
       subscribe: (subscriber, upstream, uri, exposed) =>
         subscriptions.subscribe(subscriber, upstream, uri, exposed),
-      unsubscribe: (subscriber, exposed) => subscriptions.unsubscribe(subscriber, exposed),
+      unsubscribeAll: (subscriber) => subscriptions.dropSession(subscriber),
     },
+    listenQuota: parts.listenQuota,
   };
 }

@@ -13,12 +13,12 @@ import {
   DEFAULT_MAX_NAME_LENGTH,
   TaskIds,
 } from '../../core/catalog/index.js';
-import type { RouterConfig } from '../../core/config/index.js';
+import { LISTEN_DEFAULTS, type RouterConfig } from '../../core/config/index.js';
 import { type Logger, silentLogger } from '../../core/log/index.js';
 import type { ClientInfo } from '../../core/mcp/index.js';
 import { stateKey } from '../../core/mcp/index.js';
 import { Bridge } from '../bridge/index.js';
-import type { ClientSession, SessionHost } from '../downstream/index.js';
+import { type ClientSession, ListenQuota, type SessionHost } from '../downstream/index.js';
 import { type RouteHost, route } from '../routes/index.js';
 import { Audience } from './audience.js';
 import { ListChanges } from './facade.js';
@@ -46,6 +46,8 @@ export interface RouterParts {
   readonly audience: Audience;
   readonly forwarder: Forwarder;
   readonly listChanges: ListChanges;
+  /** Open modern listens per principal, and the bounds of a listen. */
+  readonly listenQuota: ListenQuota;
   readonly routeHost: RouteHost;
   readonly sessionHost: SessionHost;
 }
@@ -166,6 +168,13 @@ export function wireParts(
     forwarder,
     audience,
   });
+  const listenQuota = new ListenQuota(() => {
+    const config = state.config();
+    return {
+      maxUris: config.maxListenUris ?? LISTEN_DEFAULTS.maxListenUris,
+      maxPerPrincipal: config.maxListensPerPrincipal ?? LISTEN_DEFAULTS.maxListensPerPrincipal,
+    };
+  });
   const sessionHost = sessionHostOf({
     log,
     scheduler,
@@ -177,6 +186,7 @@ export function wireParts(
     subscriptions,
     bridge,
     audience,
+    listenQuota,
     route: (request, caller) => route(routeHost, request, caller),
   });
   return {
@@ -193,6 +203,7 @@ export function wireParts(
     audience,
     forwarder,
     listChanges,
+    listenQuota,
     routeHost,
     sessionHost,
   };

@@ -156,12 +156,15 @@ export class Router {
   }
 
   stats(): RouterStats {
-    const { inflight, bridge, upstreams, subscriptions } = this.#parts;
+    const { inflight, bridge, upstreams, subscriptions, listenQuota } = this.#parts;
+    let listens = 0;
+    for (const count of listenQuota.counts().values()) listens += count;
     return {
       inflight: inflight.size,
       ...bridge.stats,
       isolatedSessions: upstreams.isolatedSessions,
       subscriptions: subscriptions.size,
+      listens,
     };
   }
 

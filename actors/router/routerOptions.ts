@@ -55,4 +55,6 @@ export interface RouterStats {
   readonly isolatedSessions: number;
   /** Resource subscriptions held toward shared upstreams. */
   readonly subscriptions: number;
+  /** Modern `subscriptions/listen` streams open (all principals). */
+  readonly listens: number;
 }

@@ -9,12 +9,22 @@
  * the sessions asked, and each step re-reads the wanted state (any subscriber or none) instead
  * of counting calls, so a subscribe racing an unsubscribe always settles on what is wanted now.
  * Isolated upstreams need no table: each session has its own connection (see routes/resources.ts).
+ *
+ * Every per-session operation (`unsubscribe`, `dropSession`, `of`) is proportional to what that
+ * session holds, never to the whole table: a second index maps each subscriber to its entries.
+ * A modern listen with k URIs is opened and closed in O(k), however many others are held.
+ * Requests toward one upstream go through a `SendGate` (a few in flight, the rest waiting in
+ * order), so a burst never overflows the upstream's admission queue.
  */
 
 import type { Logger } from '../../core/log/index.js';
 import type { JsonObject } from '../../core/rpc/index.js';
 import type { UpstreamState } from '../upstream/index.js';
 import type { Receiver } from './audience.js';
+import { SendGate } from './sendGate.js';
+
+/** The table's own requests (subscribe, unsubscribe) in flight per upstream at most. */
+export const SUBSCRIPTION_SENDS_PER_UPSTREAM = 8;
 
 /** What the table needs of a downstream session (or a modern listen). */
 export interface Subscriber extends Receiver {
@@ -51,6 +61,9 @@ const keyOf = (upstream: string, uri: string) => `${upstream}\u0000${uri}`;
 export class Subscriptions {
   readonly #host: SubscriptionsHost;
   readonly #entries = new Map<string, Entry>();
+  /** Each subscriber's entries (the reverse of `Entry.sessions`). */
+  readonly #bySession = new Map<Subscriber, Set<Entry>>();
+  readonly #gate = new SendGate(SUBSCRIPTION_SENDS_PER_UPSTREAM);
 
   constructor(host: SubscriptionsHost) {
     this.#host = host;
@@ -76,12 +89,12 @@ export class Subscriptions {
       };
       this.#entries.set(key, entry);
     }
-    entry.sessions.add(session);
+    this.#join(entry, session);
     try {
       // An earlier subscriber's failed attempt is retried by this step.
       await this.#sync(entry);
     } catch (error) {
-      entry.sessions.delete(session);
+      this.#leave(entry, session);
       void this.#sync(entry).catch(() => {});
       throw error;
     }
@@ -92,11 +105,15 @@ export class Subscriptions {
    * has been told (when this was the last subscriber). False when the session held none.
    */
   async unsubscribe(session: Subscriber, exposed: string): Promise<boolean> {
-    const entry = [...this.#entries.values()].find(
-      (e) => e.exposed === exposed && e.sessions.has(session),
-    );
+    let entry: Entry | undefined;
+    for (const held of this.#bySession.get(session) ?? []) {
+      if (held.exposed === exposed) {
+        entry = held;
+        break;
+      }
+    }
     if (!entry) return false;
-    entry.sessions.delete(session);
+    this.#leave(entry, session);
     await this.#sync(entry).catch((error: unknown) => {
       // The session is unsubscribed either way; the upstream keeps sending at worst, and the
       // router drops what nobody subscribed to.
@@ -110,8 +127,9 @@ export class Subscriptions {
 
   /** A closed session: its subscriptions end (the last subscriber's ending goes upstream). */
   dropSession(session: Subscriber): void {
-    for (const entry of [...this.#entries.values()]) {
-      if (entry.sessions.delete(session)) void this.#sync(entry).catch(() => {});
+    for (const entry of [...(this.#bySession.get(session) ?? [])]) {
+      this.#leave(entry, session);
+      void this.#sync(entry).catch(() => {});
     }
   }
 
@@ -158,12 +176,38 @@ export class Subscriptions {
 
   /** The exposed URIs `session` is subscribed to (tests, `mcp-mux inspect`). */
   of(session: Subscriber): string[] {
-    return [...this.#entries.values()].filter((e) => e.sessions.has(session)).map((e) => e.exposed);
+    return [...(this.#bySession.get(session) ?? [])].map((e) => e.exposed);
+  }
+
+  /** The table's requests to `upstream` in flight and waiting (tests, leak checks). */
+  sends(upstream: string): { running: number; waiting: number } {
+    return this.#gate.load(upstream);
+  }
+
+  /** Number of subscribers holding at least one entry (leak checks). */
+  get subscriberCount(): number {
+    return this.#bySession.size;
   }
 
   /** Number of (upstream, URI) entries held, pending ones included (leak checks). */
   get size(): number {
     return this.#entries.size;
+  }
+
+  #join(entry: Entry, session: Subscriber): void {
+    entry.sessions.add(session);
+    let held = this.#bySession.get(session);
+    if (!held) {
+      held = new Set();
+      this.#bySession.set(session, held);
+    }
+    held.add(entry);
+  }
+
+  #leave(entry: Entry, session: Subscriber): void {
+    entry.sessions.delete(session);
+    const held = this.#bySession.get(session);
+    if (held?.delete(entry) && held.size === 0) this.#bySession.delete(session);
   }
 
   /** Queues one step that brings the upstream to the wanted state. */
@@ -175,7 +219,9 @@ export class Subscriptions {
       const method = wanted ? 'resources/subscribe' : 'resources/unsubscribe';
       // Unsubscribing counts as done even if the request fails: the router stops relaying anyway.
       if (!wanted) entry.subscribed = false;
-      await this.#host.send(entry.upstream, method, { uri: entry.uri });
+      await this.#gate.run(entry.upstream, () =>
+        this.#host.send(entry.upstream, method, { uri: entry.uri }),
+      );
       if (wanted) entry.subscribed = true;
     });
     const settled = step.then(

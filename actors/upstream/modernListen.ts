@@ -64,6 +64,8 @@ export class ModernListen {
   readonly #options: ModernListenOptions;
   #subscription: Subscription | undefined;
   #timer: unknown;
+  /** A coalesced `restartSoon` due on the next turn. */
+  #restartTimer: unknown;
   #stopped = false;
 
   constructor(options: ModernListenOptions) {
@@ -79,9 +81,23 @@ export class ModernListen {
     return listChangeFilter(this.#options.server.capabilities, this.#options.resources);
   }
 
-  /** The filter changed (a resource subscription): the listen is replaced by a new one. */
+  /**
+   * The filter changed (a resource subscription): one new listen replaces this one on the next
+   * turn of the clock, however many changes come before it. Subscribing k URIs in a burst (a
+   * client's listen naming them) re-sends the filter once, not k times with 1..k URIs each.
+   */
+  restartSoon(): void {
+    if (this.#stopped || this.#restartTimer !== undefined) return;
+    this.#restartTimer = this.#options.clock.setTimeout(() => {
+      this.#restartTimer = undefined;
+      this.restart();
+    }, 0);
+  }
+
+  /** The filter changed: the listen is replaced by a new one now. */
   restart(): void {
     if (this.#stopped) return;
+    this.#cancelRestart();
     if (this.#timer !== undefined) this.#options.clock.clearTimeout(this.#timer as never);
     this.#timer = undefined;
     const previous = this.#subscription;
@@ -124,10 +140,17 @@ export class ModernListen {
 
   stop(): void {
     this.#stopped = true;
+    this.#cancelRestart();
     if (this.#timer !== undefined) this.#options.clock.clearTimeout(this.#timer as never);
     this.#timer = undefined;
     this.#subscription?.unsubscribe();
     this.#subscription = undefined;
+  }
+
+  #cancelRestart(): void {
+    if (this.#restartTimer !== undefined)
+      this.#options.clock.clearTimeout(this.#restartTimer as never);
+    this.#restartTimer = undefined;
   }
 
   #again(): void {

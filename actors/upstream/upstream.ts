@@ -187,8 +187,11 @@ export class Upstream {
     this.#supervisor.start();
   }
 
-  /** A ready modern upstream's list changes come from a `subscriptions/listen` (modernListen.ts). */
-  #listenForChanges(): void {
+  /**
+   * A ready modern upstream's list changes come from a `subscriptions/listen` (modernListen.ts),
+   * opened now or, for a resource subscription (`soon`), on the next turn with the whole burst.
+   */
+  #listenForChanges(soon = false): void {
     const connection = this.connection;
     const server = this.server;
     if (!connection || server?.era !== 'modern') return;
@@ -202,7 +205,8 @@ export class Upstream {
       log: this.#log,
       resources: this.#resources,
     });
-    this.#listen.start();
+    if (soon) this.#listen.restartSoon();
+    else this.#listen.start();
   }
 
   /** Whether a modern upstream's list changes reach mcp-mux (a listen is open for them). */
@@ -311,7 +315,8 @@ export class Upstream {
 
   /**
    * `resources/subscribe` / `unsubscribe` toward a modern upstream, which has neither: the URI
-   * joins (or leaves) the filter of its `subscriptions/listen`, which is opened again with it.
+   * joins (or leaves) the filter of its `subscriptions/listen`, which is opened again with it
+   * on the next turn (once for a burst of changes: `ModernListen.restartSoon`).
    */
   async #subscribeModern(method: string, params: JsonObject): Promise<JsonObject> {
     if (!this.connection) throw this.unavailable();
@@ -323,8 +328,8 @@ export class Upstream {
     if (method === 'resources/subscribe') this.#resources.add(uri);
     else this.#resources.delete(uri);
     if (had !== this.#resources.has(uri)) {
-      if (this.#listen) this.#listen.restart();
-      else this.#listenForChanges();
+      if (this.#listen) this.#listen.restartSoon();
+      else this.#listenForChanges(true);
     }
     return {};
   }

@@ -18,7 +18,7 @@ import { parseUpstream, type UpstreamConfig } from './upstreamConfig.js';
 export type { NameFilter } from '../catalog/index.js';
 export type { AccessRule, FacadeAuthConfig, JwtConfig, UpstreamAuthConfig } from './authConfig.js';
 export type { ConfigIssue } from './configSchema.js';
-export { CONFIG_DEFAULTS, type ConfigLogLevel } from './muxConfig.js';
+export { CONFIG_DEFAULTS, type ConfigLogLevel, LISTEN_DEFAULTS } from './muxConfig.js';
 export { UPSTREAM_PROTOCOLS, type UpstreamProtocol } from './protocolConfig.js';
 export type { RootConfig } from './roots.js';
 export type { UpstreamTransportKind } from './transportConfig.js';

@@ -7,6 +7,7 @@ export {
   ConfigError,
   type ConfigLogLevel,
   type FacadeAuthConfig,
+  LISTEN_DEFAULTS,
   loadConfigFile,
   type NameFilter,
   type ParseConfigOptions,

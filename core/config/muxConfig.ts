@@ -79,7 +79,14 @@ export interface MuxConfig extends RouterSupervisionConfig, ObserveConfig {
   inputRequiredTtlMs?: number;
   /** Bridged round trips one principal may have held at once (default 100). */
   maxHeldRoundsPerPrincipal?: number;
+  /** Resource URIs one modern `subscriptions/listen` may name (default 1000). */
+  maxListenUris?: number;
+  /** Modern `subscriptions/listen` streams one principal may hold open at once (default 16). */
+  maxListensPerPrincipal?: number;
 }
+
+/** `maxListenUris` and `maxListensPerPrincipal` when not set. */
+export const LISTEN_DEFAULTS = { maxListenUris: 1000, maxListensPerPrincipal: 16 } as const;
 
 export const CONFIG_DEFAULTS = {
   separator: DEFAULT_SEPARATOR,
@@ -112,6 +119,8 @@ const MUX_KEYS = new Set([
   'requestStateKey',
   'inputRequiredTtlMs',
   'maxHeldRoundsPerPrincipal',
+  'maxListenUris',
+  'maxListensPerPrincipal',
   ...ROUTER_SUPERVISION_KEYS,
   ...OBSERVE_KEYS,
 ]);
@@ -210,6 +219,11 @@ export function parseMux(
       range,
     );
     if (max !== undefined) mux.maxHeldRoundsPerPrincipal = max;
+  }
+  for (const key of ['maxListenUris', 'maxListensPerPrincipal'] as const) {
+    if (raw[key] === undefined) continue;
+    const max = integer(raw[key], at(key), issues, { min: 1, max: 1_000_000 });
+    if (max !== undefined) mux[key] = max;
   }
   Object.assign(mux, parseLimits(raw, 'mcpMux', mux, issues));
   Object.assign(mux, parseRouterSupervision(raw, issues));

@@ -107,6 +107,12 @@ export const ErrorCode = {
    * timeout; `data.upstream` names the upstream, `data.reason` what was wrong.
    */
   InvalidResponse: -31002,
+  /**
+   * mcp-mux: the caller already holds as many of something long-lived (e.g. open
+   * `subscriptions/listen` streams) as its principal may; `data` names the limit
+   * (`{ limit, max }`). HTTP 429 on a modern POST: retry after closing one.
+   */
+  LimitExceeded: -31003,
 } as const;
 
 export class RpcError extends Error {

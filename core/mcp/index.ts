@@ -38,6 +38,7 @@ export {
   decodeHeaderValue,
   type HeaderLookup,
   type HttpRejection,
+  holdsResponseOpen,
   isModernPost,
   modernErrorStatus,
 } from './modernHttp.js';

@@ -31,6 +31,16 @@ export function isModernPost(message: unknown, header: HeaderLookup): boolean {
   return version !== undefined && !isLegacyVersion(version);
 }
 
+/**
+ * Whether a modern request holds its response open until the client ends it
+ * (`subscriptions/listen`, basic/patterns/subscriptions): the HTTP server counts such an
+ * exchange among its principal's sessions, so one client cannot hold every connection with
+ * listens.
+ */
+export function holdsResponseOpen(message: JsonObject): boolean {
+  return message.method === 'subscriptions/listen' && 'id' in message;
+}
+
 /** Methods whose `Mcp-Name` header mirrors `params.name` or `params.uri`. */
 const NAME_SOURCE: Readonly<Record<string, 'name' | 'uri'>> = {
   'tools/call': 'name',
@@ -105,10 +115,12 @@ export function checkModernHeaders(
 
 /**
  * The HTTP status of a modern request's JSON-RPC error (spec: -32601 → 404; the modern
- * errors → 400). Everything else is a JSON-RPC error in a 200, as any result.
+ * errors → 400; mcp-mux's per-principal limit → 429, as the HTTP layer's own per-principal
+ * refusals). Everything else is a JSON-RPC error in a 200, as any result.
  */
 export function modernErrorStatus(code: number): number {
   if (code === ErrorCode.MethodNotFound) return 404;
+  if (code === ErrorCode.LimitExceeded) return 429;
   if (
     code === ModernErrorCode.HeaderMismatch ||
     code === ModernErrorCode.MissingRequiredClientCapability ||

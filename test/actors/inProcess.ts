@@ -9,7 +9,7 @@
  * - `hang`: never answers (until cancelled);
  * - `big`: answers with `arguments.bytes` characters of text.
  */
-import { lastValueFrom, map, NEVER, Observable, of, timer } from 'rxjs';
+import { finalize, lastValueFrom, map, NEVER, Observable, of, timer } from 'rxjs';
 import { Router, type RouterOptions } from '../../actors/router/router.js';
 import { parseConfig, type RouterConfig } from '../../core/config/config.js';
 import { RpcError } from '../../core/errors/errors.js';
@@ -45,10 +45,19 @@ export interface FakeServer {
   answerInitialize: boolean;
   /** Dies as a killed process does: the router's end closes with `exit` / SIGKILL. */
   kill(): void;
+  /** `resources/subscribe` requests running now, and the most at once (`resources` option). */
+  subscribing: number;
+  maxSubscribing: number;
 }
 
 export interface FakeUpstreamOptions {
   tools?: string[];
+  /**
+   * Declare `resources.subscribe` with the template `<name>://item/{id}`; `resources/subscribe`
+   * is answered after `subscribeDelayMs` (default at once), counted in `seen`, and the most
+   * running at once is kept in `maxSubscribing`.
+   */
+  resources?: { subscribeDelayMs?: number };
   /** Per upstream name: answer `initialize`? (default true) */
   answerInitialize?: (name: string, attempt: number) => boolean;
 }
@@ -77,7 +86,13 @@ export class FakeUpstreams {
   readonly openTransport = async (config: { name: string }): Promise<Transport> => {
     const [routerEnd, serverEnd] = createMemoryPair();
     const attempt = this.opens(config.name) + 1;
-    const server = fakeServer(config.name, routerEnd, serverEnd, this.#options.tools);
+    const server = fakeServer(
+      config.name,
+      routerEnd,
+      serverEnd,
+      this.#options.tools,
+      this.#options.resources,
+    );
     server.answerInitialize = this.#options.answerInitialize?.(config.name, attempt) ?? true;
     this.servers.push(server);
     return routerEnd;
@@ -89,9 +104,12 @@ function fakeServer(
   routerEnd: MemoryTransportEnd,
   serverEnd: MemoryTransportEnd,
   tools = ['echo', 'slow', 'hang', 'big'],
+  resources?: FakeUpstreamOptions['resources'],
 ): FakeServer {
   const server: FakeServer = {
     name,
+    subscribing: 0,
+    maxSubscribing: 0,
     routerEnd,
     cancelled: [],
     seen: new Map(),
@@ -117,7 +135,10 @@ function fakeServer(
         if (!server.answerInitialize) return NEVER;
         return result({
           protocolVersion: params.protocolVersion as string,
-          capabilities: { tools: { listChanged: true } },
+          capabilities: {
+            tools: { listChanged: true },
+            ...(resources ? { resources: { subscribe: true } } : {}),
+          },
           serverInfo: { name: `fake ${name}`, version: '1' },
         });
       case 'ping':
@@ -125,6 +146,24 @@ function fakeServer(
         return server.answerPings ? result({}) : NEVER;
       case 'tools/list':
         return result({ tools: tools.map((t) => ({ name: t, inputSchema: { type: 'object' } })) });
+      case 'resources/list':
+        return result({ resources: [] });
+      case 'resources/templates/list':
+        return result({
+          resourceTemplates: [{ uriTemplate: `${name}://item/{id}`, name: 'item' }],
+        });
+      case 'resources/unsubscribe':
+        return result({});
+      case 'resources/subscribe': {
+        server.subscribing++;
+        server.maxSubscribing = Math.max(server.maxSubscribing, server.subscribing);
+        return timer(resources?.subscribeDelayMs ?? 0).pipe(
+          map((): InboundEvent => ({ kind: 'result', result: {} })),
+          finalize(() => {
+            server.subscribing--;
+          }),
+        );
+      }
       case 'tools/call': {
         const args = (params.arguments ?? {}) as JsonObject;
         if (server.recordCalls) server.calls.push(args);

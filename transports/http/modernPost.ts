@@ -26,6 +26,11 @@ export interface ModernHttpHooks {
   isModernPost?: (message: unknown, header: HeaderLookup) => boolean;
   checkModernHeaders?: (message: JsonObject, header: HeaderLookup) => HttpRejection | undefined;
   modernErrorStatus?: (code: number) => number;
+  /**
+   * Whether a modern request keeps its response open until the client ends it (a listen): such
+   * an exchange counts among its principal's sessions (`maxSessionsPerPrincipal`).
+   */
+  holdsResponseOpen?: (message: JsonObject) => boolean;
 }
 
 export const headerLookup =

@@ -13,6 +13,7 @@ import { ErrorCode } from '../../core/errors/index.js';
 import { type Logger, silentLogger } from '../../core/log/index.js';
 import {
   HTTP_PROTOCOL_VERSIONS,
+  holdsResponseOpen,
   isLegacyVersion,
   isSessionStart,
   isStatelessMessage,
@@ -104,8 +105,11 @@ export class StreamableHttpServer {
   readonly #oneShots = new Set<StreamableHttpSession | ModernExchange>();
   /** The principal (`Protection.principalOf`) that created each session, with its rights. */
   readonly #owners = new WeakMap<StreamableHttpSession, Principal | undefined>();
-  /** Sessions by limit key (principal, else remote address), for per-principal limits. */
-  readonly #byPrincipal = new Map<string, Set<StreamableHttpSession>>();
+  /**
+   * Sessions by limit key (principal, else remote address), for per-principal limits; modern
+   * exchanges that hold their response open (listens) count too.
+   */
+  readonly #byPrincipal = new Map<string, Set<StreamableHttpSession | ModernExchange>>();
   /** Sessions the client has not used since the `initialize` that created them. */
   readonly #unconfirmed = new Set<StreamableHttpSession | ModernExchange>();
 
@@ -227,7 +231,8 @@ export class StreamableHttpServer {
     }
     const sessionId = header(req, 'mcp-session-id');
     if (sessionId === undefined && modernPostHook(this.#options)(message, headerLookup(req))) {
-      this.#modern(req, res, message as JsonObject, protection.principalOf(req));
+      const principal = protection.principalOf(req);
+      this.#modern(req, res, message as JsonObject, principal, protection.limitKey(req));
       return;
     }
     const principal = protection.principalOf(req);
@@ -264,7 +269,22 @@ export class StreamableHttpServer {
     res: ServerResponse,
     message: JsonObject,
     principal: Principal | undefined,
+    key: string,
   ): void {
+    // A listen holds its response (and connection) until the client ends it: it counts among
+    // the principal's sessions, so one client cannot hold every connection with listens.
+    const holds = (this.#options.holdsResponseOpen ?? holdsResponseOpen)(message);
+    const own = holds ? this.#ownedBy(key) : undefined;
+    if (own && own.size >= this.#perPrincipal() && !this.#evictOldestQuiet(own)) {
+      sendJsonRpcError(
+        res,
+        429,
+        ErrorCode.TransportRefused,
+        'Too Many Requests: too many sessions and listens for this client',
+      );
+      req.resume();
+      return;
+    }
     if (this.#sessions.size + this.#oneShots.size >= (this.#options.maxSessions ?? 10_000)) {
       sendJsonRpcError(
         res,
@@ -279,12 +299,18 @@ export class StreamableHttpServer {
       maxBufferedBytes: this.#options.maxBufferedBytes ?? 8 * 1024 * 1024,
       log: this.#log,
       onEnd: () => {
-        if (exchange) this.#oneShots.delete(exchange);
+        if (!exchange) return;
+        this.#oneShots.delete(exchange);
+        if (own) this.#release(key, own, exchange);
       },
     });
     if (!exchange) return;
     exchange.principal = principal;
     this.#oneShots.add(exchange);
+    if (own) {
+      own.add(exchange);
+      this.#byPrincipal.set(key, own);
+    }
     this.#connections.next(exchange);
     exchange.accept(message);
   }
@@ -331,10 +357,32 @@ export class StreamableHttpServer {
     return session;
   }
 
-  /** Closes the least recently active quiet session among `sessions`; false if none is quiet. */
-  #evictOldestQuiet(sessions: Iterable<StreamableHttpSession>): boolean {
+  /** The sessions and listens of limit key `key` (a new set when it holds none). */
+  #ownedBy(key: string): Set<StreamableHttpSession | ModernExchange> {
+    return this.#byPrincipal.get(key) ?? new Set();
+  }
+
+  #perPrincipal(): number {
+    return this.#options.maxSessionsPerPrincipal ?? DEFAULT_MAX_SESSIONS_PER_PRINCIPAL;
+  }
+
+  #release(
+    key: string,
+    own: Set<StreamableHttpSession | ModernExchange>,
+    ended: StreamableHttpSession | ModernExchange,
+  ): void {
+    own.delete(ended);
+    if (own.size === 0 && this.#byPrincipal.get(key) === own) this.#byPrincipal.delete(key);
+  }
+
+  /**
+   * Closes the least recently active quiet session among `sessions`; false if none is quiet.
+   * Listens (modern exchanges) are live streams, never evicted.
+   */
+  #evictOldestQuiet(sessions: Iterable<StreamableHttpSession | ModernExchange>): boolean {
     let oldest: StreamableHttpSession | undefined;
     for (const session of sessions) {
+      if (!(session instanceof StreamableHttpSession)) continue;
       if (session.sessionId === undefined || !session.isOpen || !session.isQuiet) continue;
       if (!oldest || session.lastActiveAt < oldest.lastActiveAt) oldest = session;
     }
@@ -377,10 +425,12 @@ export class StreamableHttpServer {
     principal: Principal | undefined,
     key: string,
   ): StreamableHttpSession | undefined {
-    const own = this.#byPrincipal.get(key) ?? new Set<StreamableHttpSession>();
-    const perPrincipal =
-      this.#options.maxSessionsPerPrincipal ?? DEFAULT_MAX_SESSIONS_PER_PRINCIPAL;
-    if (sessionId !== undefined && own.size >= perPrincipal && !this.#evictOldestQuiet(own)) {
+    const own = this.#ownedBy(key);
+    if (
+      sessionId !== undefined &&
+      own.size >= this.#perPrincipal() &&
+      !this.#evictOldestQuiet(own)
+    ) {
       sendJsonRpcError(
         res,
         429,
@@ -414,8 +464,7 @@ export class StreamableHttpServer {
         if (sessionId !== undefined) this.#sessions.delete(sessionId);
         else this.#oneShots.delete(session);
         this.#unconfirmed.delete(session);
-        own.delete(session);
-        if (own.size === 0 && this.#byPrincipal.get(key) === own) this.#byPrincipal.delete(key);
+        this.#release(key, own, session);
       },
     });
     if (sessionId !== undefined) {

@@ -3,7 +3,11 @@
  * unsubscribe, failures, session close, reconnects, and delivery to subscribers only.
  */
 import { describe, expect, it } from 'vitest';
-import { type Subscriber, Subscriptions } from '../../../actors/router/subscriptions.js';
+import {
+  SUBSCRIPTION_SENDS_PER_UPSTREAM,
+  type Subscriber,
+  Subscriptions,
+} from '../../../actors/router/subscriptions.js';
 import { silentLogger } from '../../../core/log/log.js';
 import type { JsonObject } from '../../../core/rpc/jsonrpc.js';
 
@@ -168,5 +172,34 @@ describe('Subscriptions', () => {
     const { table, requests } = setup();
     expect(await table.unsubscribe(session('a'), 'x')).toBe(false);
     expect(requests()).toEqual([]);
+  });
+
+  it('keeps a few of its requests in flight per upstream, so a burst never floods its queue', async () => {
+    const { table, sent } = setup({ auto: false });
+    const listen = session('listen');
+    const done = Array.from({ length: 30 }, (_, i) =>
+      table.subscribe(listen, 'u', `file:///${i}`, `file:///${i}`),
+    );
+    void table.subscribe(session('other'), 'v', 'file:///v', 'file:///v');
+    await flush();
+    const toU = () => sent.filter((s) => s.upstream === 'u');
+    expect(toU()).toHaveLength(SUBSCRIPTION_SENDS_PER_UPSTREAM);
+    expect(sent.filter((s) => s.upstream === 'v')).toHaveLength(1); // another upstream is not held
+    expect(table.sends('u')).toEqual({ running: SUBSCRIPTION_SENDS_PER_UPSTREAM, waiting: 22 });
+    for (let round = 0; round < 10 && toU().length < 30; round++) {
+      for (const s of toU()) s.resolve();
+      await flush();
+    }
+    for (const s of toU()) s.resolve();
+    await Promise.all(done);
+    expect(toU()).toHaveLength(30);
+    // Its end: O(its entries), every one unsubscribed upstream, nothing left behind.
+    table.dropSession(listen);
+    for (let round = 0; round < 10 && toU().length < 60; round++) {
+      for (const s of toU()) s.resolve();
+      await flush();
+    }
+    expect(toU().filter((s) => s.method === 'resources/unsubscribe')).toHaveLength(30);
+    expect(table.of(listen)).toEqual([]);
   });
 });

@@ -4,7 +4,7 @@
  * passed through (a modern caller answers it; the router bridges it for a legacy session), and
  * the list `ttlMs`.
  */
-import { lastValueFrom, type Observable, of, toArray } from 'rxjs';
+import { lastValueFrom, NEVER, type Observable, of, toArray } from 'rxjs';
 import { afterEach, describe, expect, it } from 'vitest';
 import { Upstream } from '../../../actors/upstream/upstream.js';
 import { parseConfig } from '../../../core/config/config.js';
@@ -25,7 +25,7 @@ const result = (value: JsonObject): Observable<InboundEvent> =>
 
 const SERVER_INFO = { 'io.modelcontextprotocol/serverInfo': { name: 'up', version: '1' } };
 
-async function modernUpstream() {
+async function modernUpstream(capabilities: JsonObject = { tools: {} }) {
   const config = parseConfig({ mcpServers: { u: { command: 'unused' } } }).upstreams[0]!;
   const seen: { method: string; params: JsonObject | undefined; headers?: unknown }[] = [];
   const upstream = new Upstream({
@@ -50,10 +50,11 @@ async function modernUpstream() {
               return result({
                 resultType: 'complete',
                 supportedVersions: ['2026-07-28'],
-                capabilities: { tools: {} },
+                capabilities,
                 _meta: SERVER_INFO,
               });
             }
+            if (request.method === 'subscriptions/listen') return NEVER;
             if (request.method === 'tools/list') {
               return result({
                 tools: [{ name: 't', inputSchema: {} }],
@@ -165,5 +166,21 @@ describe('Upstream toward a modern server', () => {
     await upstream.listAll('tools/list', 'tools');
     expect(upstream.listTtlMs('tools/list')).toBe(30_000);
     expect(upstream.listTtlMs('prompts/list')).toBeUndefined();
+  });
+
+  it('re-sends its listen filter once for a burst of resource subscriptions, not once per URI', async () => {
+    const { upstream, seen } = await modernUpstream({ resources: { subscribe: true } });
+    const listens = () => seen.filter((m) => m.method === 'subscriptions/listen');
+    const uris = Array.from({ length: 300 }, (_, i) => `file:///r/${i}`);
+    await Promise.all(uris.map((uri) => upstream.call('resources/subscribe', { uri })));
+    await settle();
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    expect(listens()).toHaveLength(1);
+    const filter = (listens()[0]?.params?.notifications ?? {}) as JsonObject;
+    expect(filter.resourceSubscriptions).toEqual(uris);
+    await Promise.all(uris.map((uri) => upstream.call('resources/unsubscribe', { uri })));
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    // One more listen, for no URI: none is opened (nothing else to ask), so still one.
+    expect(listens().length).toBeLessThanOrEqual(2);
   });
 });

@@ -399,6 +399,28 @@ describe('parseConfig: trustProxy', () => {
   });
 });
 
+describe('parseConfig: subscriptions/listen bounds', () => {
+  it('reads maxListenUris and maxListensPerPrincipal, absent by default', () => {
+    const config = parseConfig({
+      mcpServers: {},
+      mcpMux: { maxListenUris: 50, maxListensPerPrincipal: 3 },
+    });
+    expect(config).toMatchObject({ maxListenUris: 50, maxListensPerPrincipal: 3 });
+    const plain = parseConfig({ mcpServers: {} });
+    expect([plain.maxListenUris, plain.maxListensPerPrincipal]).toEqual([undefined, undefined]);
+  });
+
+  it('rejects limits below 1 or not integers, naming the key', () => {
+    const issues = issuesOf({
+      mcpServers: {},
+      mcpMux: { maxListenUris: 0, maxListensPerPrincipal: 1.5 },
+    });
+    expect(issues).toHaveLength(2);
+    expect(issues[0]).toMatch(/^mcpMux\.maxListenUris: /);
+    expect(issues[1]).toMatch(/^mcpMux\.maxListensPerPrincipal: /);
+  });
+});
+
 describe('parseConfig: ${env:NAME}, ${NAME}, ${NAME:-default}', () => {
   it('expands in headers and env, leaving other text alone', () => {
     const config = parseConfig(

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import {
   checkModernHeaders,
   decodeHeaderValue,
+  holdsResponseOpen,
   isModernPost,
   modernErrorStatus,
 } from '../../../core/mcp/modernHttp.js';
@@ -65,8 +66,14 @@ describe('modern HTTP header rules', () => {
     expect(isModernPost({ method: 'x' }, lookup({ 'mcp-protocol-version': '1900-01-01' }))).toBe(
       true,
     );
-    expect([-32601, -32020, -32021, -32022, -32602, -32603].map(modernErrorStatus)).toEqual([
-      404, 400, 400, 400, 200, 200,
-    ]);
+    expect([-32601, -32020, -32021, -32022, -32602, -32603, -31003].map(modernErrorStatus)).toEqual(
+      [404, 400, 400, 400, 200, 200, 429],
+    );
+  });
+
+  it('tells the requests that hold their response open (listens) from the others', () => {
+    expect(holdsResponseOpen(req('subscriptions/listen') as unknown as JsonObject)).toBe(true);
+    expect(holdsResponseOpen({ jsonrpc: '2.0', method: 'subscriptions/listen' })).toBe(false);
+    expect(holdsResponseOpen(req('tools/call') as unknown as JsonObject)).toBe(false);
   });
 });
