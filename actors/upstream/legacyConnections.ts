@@ -8,10 +8,12 @@
  *
  * Why a second connection: a v2 stdio server pins ONE era per stream (serveStdio: after
  * `server/discover` and a modern request, a legacy `initialize` is refused), so stdio needs a
- * second process; over Streamable HTTP the same URL serves both, the second connection being a
- * legacy `Mcp-Session-Id` session. One rule for both transports.
+ * second process. Stdio only for now: the v2 SDK's HTTP entry (`createMcpHandler`) serves
+ * legacy requests statelessly by default, one fresh instance per POST with no session, where a
+ * pushed request can never be answered, so a legacy HTTP connection would lose what bridging
+ * gives (actors/upstream/README.md, "Era-matched connections").
  *
- * Life: opened when the modern connection gets ready (protocol `auto`, shared, not HTTP+SSE),
+ * Life: opened when the modern connection gets ready (protocol `auto`, shared, stdio),
  * with `protocol: "legacy"`; `settle` resolves when it is ready or has failed (start-up waits
  * for it, so a legacy client's first call is never bridged by accident). A first attempt that
  * fails means the upstream is modern-only: nothing is retried until the modern connection
@@ -51,7 +53,7 @@ export function wantsLegacyConnection(upstream: Upstream): boolean {
   return (
     upstream.era === 'modern' &&
     (config.protocol ?? 'auto') === 'auto' &&
-    config.transport !== 'sse' &&
+    config.transport === 'stdio' &&
     config.sessionMode !== 'isolated'
   );
 }
