@@ -48,7 +48,8 @@ export function facadeCapabilities(upstreams: Iterable<Upstream>, starting = fal
     caps.resources = { listChanged: true, subscribe: false };
   }
   for (const upstream of upstreams) {
-    const server = upstream.server?.capabilities;
+    // A dual-era upstream: what its legacy connection declared (logging, subscribe too).
+    const server = (upstream.legacy ?? upstream).server?.capabilities;
     if (!server) continue;
     if (server.prompts) caps.prompts = { listChanged: true };
     if (server.resources) {

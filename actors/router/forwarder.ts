@@ -1,7 +1,7 @@
 /**
  * The one call path of a routed request toward one upstream (`Forwarder.forward`): refuses it
  * while shutting down or when the upstream cannot serve it, picks the connection (shared, or
- * the session's own when isolated), sets the request's deadlines from the upstream's config,
+ * the session's own when isolated; a legacy session's to a dual-era upstream: its legacy one), sets the request's deadlines from the upstream's config,
  * opens its in-flight record (inflight.ts), lets the bridge choose how the call crosses eras
  * (actors/bridge/), and tells the observer (metrics, traces) its milestones.
  */
@@ -112,6 +112,9 @@ export class Forwarder {
     const timeout = method === 'tasks/result' ? undefined : timeoutMs;
     const progress = caller.inbound.progressToken !== undefined;
     const rawResult = passesResultThrough(caller, method, params);
+    // Era-matched: a legacy session's call to a dual-era upstream goes over its legacy
+    // connection (pushed requests, no bridging); everyone else's over the one it has.
+    const shared = session === undefined ? upstream : (upstream.legacy ?? upstream);
     const run = (sent: JsonObject) =>
       inflight.track(record, (hooks) => {
         const options = {
@@ -126,7 +129,7 @@ export class Forwarder {
         };
         return isolated && session
           ? upstreams.isolated.request$(upstream.config, session, method, sent, options)
-          : upstream.request$(method, sent, options, caller.context.sessionId, hooks.onAdmit);
+          : shared.request$(method, sent, options, caller.context.sessionId, hooks.onAdmit);
       });
     return bridge.call(upstream, method, params, caller, run);
   }

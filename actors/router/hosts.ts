@@ -78,7 +78,9 @@ export function routeHostOf(parts: RouteHostParts): RouteHost {
       const upstream = upstreams.get(name);
       return (
         upstream && {
-          capabilities: upstream.server?.capabilities,
+          // Routes read it for sessions (subscribe, completion): a dual-era upstream's legacy
+          // connection is theirs.
+          capabilities: (upstream.legacy ?? upstream).server?.capabilities,
           isolated: upstream.config.sessionMode === 'isolated',
         }
       );

@@ -26,7 +26,12 @@ import { Connection, type InboundContext, type InboundEvent } from '../../core/r
 import type { ClientSession } from '../downstream/index.js';
 import type { DownUpstream } from '../routes/index.js';
 import type { UpstreamClock } from '../upstream/index.js';
-import { IsolatedUpstreams, Upstream, type UpstreamState } from '../upstream/index.js';
+import {
+  IsolatedUpstreams,
+  LegacyConnections,
+  Upstream,
+  type UpstreamState,
+} from '../upstream/index.js';
 import { CatalogRefresh } from './catalogRefresh.js';
 import { KnownNames } from './downUpstreams.js';
 import {
@@ -66,6 +71,13 @@ export interface UpstreamPoolOptions {
   quiet(): boolean;
 }
 
+/** What a dual-era upstream serves over its legacy connection only. */
+const LEGACY_CONNECTION_METHODS: ReadonlySet<string> = new Set([
+  'resources/subscribe',
+  'resources/unsubscribe',
+  'logging/setLevel',
+]);
+
 export class UpstreamPool {
   readonly #options: UpstreamPoolOptions;
   readonly #upstreams = new Map<string, Upstream>();
@@ -77,6 +89,8 @@ export class UpstreamPool {
   readonly #changes: ListRefreshes;
   /** Per-session connections of `sessionMode: "isolated"` upstreams. */
   readonly #isolated: IsolatedUpstreams<ClientSession>;
+  /** The legacy connections of dual-era upstreams, for legacy sessions (era-matched). */
+  readonly #legacy: LegacyConnections;
   #closed = false;
 
   constructor(options: UpstreamPoolOptions) {
@@ -104,6 +118,14 @@ export class UpstreamPool {
       open: (cfg, signal, session) => this.#open(cfg, signal, session),
       fallbackClientInfo: options.serverInfo,
       initializeTimeoutMs: options.initializeTimeoutMs,
+      log: options.log,
+    });
+    this.#legacy = new LegacyConnections({
+      open: (cfg, signal) => this.#open(cfg, signal, undefined),
+      clientInfo: options.serverInfo,
+      capabilities: routerClientCapabilities(LATEST_LEGACY_VERSION),
+      initializeTimeoutMs: options.initializeTimeoutMs,
+      clock: options.clock,
       log: options.log,
     });
   }
@@ -149,6 +171,16 @@ export class UpstreamPool {
         new RpcError(ErrorCode.UpstreamUnavailable, `Upstream "${name}" is not configured`, {
           upstream: name,
         }),
+      );
+    }
+    // A dual-era upstream's legacy-only methods go over its legacy connection (the
+    // subscriptions and log levels of legacy sessions); an unsubscribe also leaves the modern
+    // listen's filter, where a subscribe made before the legacy connection was ready went.
+    const legacy = upstream.legacy;
+    if (legacy !== undefined && LEGACY_CONNECTION_METHODS.has(method)) {
+      if (method !== 'resources/unsubscribe') return legacy.call(method, params);
+      return Promise.all([upstream.call(method, params), legacy.call(method, params)]).then(
+        ([result]) => result,
       );
     }
     return upstream.call(method, params);
@@ -200,9 +232,10 @@ export class UpstreamPool {
   *logging(): Iterable<string> {
     for (const upstream of this.#upstreams.values()) {
       if (upstream.state !== 'ready' || upstream.config.sessionMode === 'isolated') continue;
-      // 2026-07-28 has no logging/setLevel: the level travels in each request's `_meta`.
-      if (upstream.era === 'modern') continue;
-      if (upstream.server?.capabilities.logging !== undefined) yield upstream.name;
+      // 2026-07-28 has no logging/setLevel (the level travels in each request's `_meta`); a
+      // dual-era upstream's legacy connection has.
+      const legacy = upstream.era === 'modern' ? upstream.legacy : upstream;
+      if (legacy?.server?.capabilities.logging !== undefined) yield upstream.name;
     }
   }
 
@@ -253,7 +286,7 @@ export class UpstreamPool {
     this.#changes.forget(name);
     this.#lists.remove(name);
     for (const kind of ALL_KINDS) this.#options.changed(kind, name);
-    await upstream.close(reason);
+    await Promise.all([this.#legacy.close(name, reason), upstream.close(reason)]);
   }
 
   /** Closes every connection, isolated ones first. */
@@ -261,6 +294,7 @@ export class UpstreamPool {
     this.#closed = true;
     this.#changes.close();
     await this.#isolated.close();
+    await this.#legacy.closeAll(reason);
     await Promise.allSettled([...this.#upstreams.values()].map((u) => u.close(reason)));
   }
 
@@ -314,13 +348,13 @@ export class UpstreamPool {
     // A removed or replaced upstream (reload) may still report its closing.
     if (this.#closed || this.#upstreams.get(upstream.name) !== upstream) return;
     options.onState(upstream.name, state);
+    // A dual-era upstream's legacy connection follows it; start-up waits for it too.
+    const legacy = this.#legacy.follow(upstream, state);
     if (state === 'ready') {
-      void this.#lists
-        .refresh(
-          upstream,
-          LIST_KINDS.map((k) => k.kind),
-        )
-        .then(() => this.#ready(upstream));
+      const kinds = LIST_KINDS.map((k) => k.kind);
+      void Promise.all([this.#lists.refresh(upstream, kinds), legacy]).then(() =>
+        this.#ready(upstream),
+      );
     } else if (state === 'failed' || state === 'closed') {
       this.#knownNames.remember(options.catalog, upstream.name);
       this.#changes.forget(upstream.name);

@@ -22,6 +22,11 @@ export {
   IsolatedUpstreams,
   type IsolatedUpstreamsOptions,
 } from './isolated.js';
+export {
+  LegacyConnections,
+  type LegacyConnectionsOptions,
+  wantsLegacyConnection,
+} from './legacyConnections.js';
 export { ModernCalls, type ModernCallsOptions } from './modernCalls.js';
 export { listChangeFilter, ModernListen, type ModernListenOptions } from './modernListen.js';
 export {

@@ -108,6 +108,8 @@ export class Upstream {
   readonly #resources = new Set<string>();
   /** What each `request$` reads of this upstream (upstreamCall.ts). */
   readonly #callHost: CallHost;
+  /** A dual-era upstream's ready legacy connection (legacyConnections.ts). */
+  #legacy: Upstream | undefined;
 
   constructor(options: UpstreamOptions) {
     this.name = options.config.name;
@@ -212,6 +214,18 @@ export class Upstream {
   /** Whether a modern upstream's list changes reach mcp-mux (a listen is open for them). */
   get listensForChanges(): boolean {
     return this.#listen?.wanted === true;
+  }
+
+  /**
+   * The ready legacy connection that serves legacy sessions when this (modern) upstream speaks
+   * both eras; set and cleared by `LegacyConnections` (legacyConnections.ts).
+   */
+  get legacy(): Upstream | undefined {
+    return this.#legacy;
+  }
+
+  set legacy(connection: Upstream | undefined) {
+    this.#legacy = connection;
   }
 
   /** When the current attempt started connecting. */
