@@ -107,8 +107,10 @@ export class Router {
   }
 
   #startWait(): StartupWait {
-    this.#startup ??= startupWaitFor(this.#parts, this.#options, () => this.#config);
-    return this.#startup;
+    const publish = (startup: StartupWait) => {
+      this.#startup = startup;
+    };
+    return this.#startup ?? startupWaitFor(this.#parts, this.#options, () => this.#config, publish);
   }
 
   get config(): RouterConfig {

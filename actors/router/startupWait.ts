@@ -132,7 +132,8 @@ export class StartupWait {
 
 /**
  * The router's start-up: a `StartupWait` over the enabled upstreams (limits from the options,
- * else the config), each of them added to the pool.
+ * else the config), handed to `publish` BEFORE each of them is added to the pool (an upstream
+ * may settle while it is added, and must find the wait).
  */
 export function startupWaitFor(
   parts: {
@@ -142,6 +143,7 @@ export function startupWaitFor(
   },
   options: { readonly startupTimeoutMs?: number; readonly initializeGraceMs?: number },
   config: () => RouterConfig,
+  publish: (startup: StartupWait) => void,
 ): StartupWait {
   const { scheduler, log } = parts;
   const first = config();
@@ -156,6 +158,7 @@ export function startupWaitFor(
     graceMs,
     log,
   });
+  publish(startup);
   for (const upstream of enabled()) parts.upstreams.add(upstream);
   return startup;
 }
