@@ -4,7 +4,9 @@
  *   const router = createRouter(config);          // a RouterConfig or a raw config object
  *   await router.start();
  *   const [client, server] = createMemoryPair();  // or any Transport
- *   router.connect(server);                       // one downstream session per transport
+ *   router.connect(server, { principal });        // one downstream session per transport
+ *   await router.callTool('github__create_issue', { title }, { principal }); // no client needed
+ *   router.events$.subscribe((event) => ...);     // upstream health, catalog, sessions, refusals
  *   await sdkClient.connect(toSdkTransport(client)); // an official SDK Client on the other end
  *
  *   const http = createHttpHandler();             // Streamable HTTP + legacy SSE, no listener
@@ -14,12 +16,21 @@
  *   await router.close();
  */
 import { Router, type RouterOptions } from './actors/router/index.js';
-import { parseConfig, type RouterConfig } from './core/config/index.js';
+import { type RouterConfig, toRouterConfig } from './core/config/index.js';
 import { createLogger } from './core/log/index.js';
-import { openUpstreamTransport } from './transports/index.js';
+import { createMemoryPair, openUpstreamTransport } from './transports/index.js';
 
 export type { DownstreamSession } from './actors/downstream/index.js';
-export type { ReloadResult } from './actors/router/index.js';
+export type {
+  CallToolOptions,
+  CloseOptions,
+  ConnectOptions,
+  LibraryCallOptions,
+  LibraryRequestOptions,
+  RefusalReason,
+  ReloadResult,
+  RouterEvent,
+} from './actors/router/index.js';
 export {
   Router,
   type RouterOptions,
@@ -44,8 +55,21 @@ export {
 } from './core/config/index.js';
 export { ErrorCode, LocalError, RpcError } from './core/errors/index.js';
 export { createLogger, type Logger, silentLogger } from './core/log/index.js';
-export { LATEST_LEGACY_VERSION, LEGACY_VERSIONS } from './core/mcp/index.js';
 export {
+  type CallToolResult,
+  type ContentBlock,
+  type JsonSchemaObject,
+  LATEST_LEGACY_VERSION,
+  LEGACY_VERSIONS,
+  type Progress,
+  type Prompt,
+  type PromptArgument,
+  type Resource,
+  type Tool,
+  type ToolAnnotations,
+} from './core/mcp/index.js';
+export {
+  composeObservers,
   liveness,
   MuxMetrics,
   type MuxMetricsOptions,
@@ -101,17 +125,19 @@ export {
 /**
  * Builds a router from a parsed `RouterConfig` or a raw config object in the file format
  * (`{ mcpServers, mcpMux }`, validated with `parseConfig`). Upstream transports default to
- * the built-in ones (stdio, Streamable HTTP, legacy SSE, WebSocket).
+ * the built-in ones (stdio, Streamable HTTP, legacy SSE, WebSocket); `callTool` / `request$`
+ * run on in-process memory pairs.
  */
 export function createRouter(
   config: RouterConfig | Record<string, unknown>,
   options: Partial<RouterOptions> = {},
 ): Router {
-  const parsed = 'upstreams' in config ? (config as RouterConfig) : parseConfig(config);
+  const parsed = toRouterConfig(config);
   const log = options.log ?? createLogger({ level: parsed.logLevel });
   return new Router(parsed, {
     ...options,
     log,
+    linkedPair: options.linkedPair ?? createMemoryPair,
     openTransport:
       options.openTransport ??
       ((upstream, signal) => openUpstreamTransport(upstream, { log, signal })),

@@ -54,6 +54,9 @@ function create(config: UpstreamConfig, log: Logger): Startable {
       env: config.env,
       inheritEnv: config.inheritEnv,
       ...(config.cwd === undefined ? {} : { cwd: config.cwd }),
+      ...(config.shutdownGraceMs === undefined
+        ? {}
+        : { stdinCloseGraceMs: config.shutdownGraceMs }),
       name: config.name,
       rawMinChars: ROUTED_RAW_MIN_CHARS,
       log,

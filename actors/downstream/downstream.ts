@@ -85,17 +85,21 @@ export class DownstreamSession implements ClientSession {
   readonly #actor;
   /** Modern `subscriptions/listen` streams open on this connection (stateless.ts). */
   readonly #listens: Listens;
-  /** Its transport: the principal the listener authenticated is read from it per request. */
-  readonly #transport: Transport;
-  /** The id of the transport's principal, for modern requests' `requestState`. */
+  /**
+   * Who the client is: the principal given to `Router.connect`, else the one the listener
+   * authenticated (`Transport.principal`, set before the transport is handed out).
+   */
+  readonly #identity: Principal | undefined;
+  /** The id of that principal, for modern requests' `requestState`. */
   readonly #principal: string | undefined;
   #allowed: Allowed;
 
-  constructor(host: SessionHost, transport: Transport, id: string) {
+  /** `principal`: who the client is, when the embedder says so (over the transport's own). */
+  constructor(host: SessionHost, transport: Transport, id: string, principal?: Principal) {
     this.id = id;
-    this.#transport = transport;
+    this.#identity = principal ?? transport.principal;
     this.#host = host;
-    this.#principal = transport.principal?.id;
+    this.#principal = this.#identity?.id;
     const log = host.log.child(`downstream ${id}`);
     this.connection = new Connection(transport, {
       name: `downstream ${id}`,
@@ -108,7 +112,7 @@ export class DownstreamSession implements ClientSession {
       },
     });
     const connection = this.connection;
-    this.#listens = new Listens(connection, transport.principal);
+    this.#listens = new Listens(connection, this.#identity);
     this.#actor = createActor(sessionMachine, { input: { sessionId: id } });
     closers.set(this.#actor.system, connection);
     this.#allowed = allowedIn(this.#actor.getSnapshot());
@@ -138,9 +142,9 @@ export class DownstreamSession implements ClientSession {
     return String(this.#actor.getSnapshot().value);
   }
 
-  /** Who the client is (its transport's principal), for the access policy. */
+  /** Who the client is (given to `connect`, or its transport's principal), for the access policy. */
   get identity(): Principal | undefined {
-    return this.#transport.principal;
+    return this.#identity;
   }
 
   /** The request context, owned by the machine (filled from `initialize`). */
@@ -180,7 +184,7 @@ export class DownstreamSession implements ClientSession {
       return statelessRequest(this.#host, request, {
         connectionId: this.id,
         inbound,
-        identity: this.#transport.principal,
+        identity: this.#identity,
         listens: this.#listens,
         principal: this.#principal,
       });
@@ -197,7 +201,7 @@ export class DownstreamSession implements ClientSession {
       context: this.context,
       session: this,
       inbound,
-      identity: this.#transport.principal,
+      identity: this.#identity,
     });
   }
 

@@ -47,4 +47,11 @@ export class ListenQuota {
   counts(): Map<string, number> {
     return new Map(this.#open);
   }
+
+  /** Open listens over every key (`Router.stats`). */
+  get total(): number {
+    let total = 0;
+    for (const count of this.#open.values()) total += count;
+    return total;
+  }
 }

@@ -1,4 +1,8 @@
 /** The public surface of actors/router/ (STYLE.md, principle 6): what is not listed here is free to change. */
+
+export { ConfigChanges, type ConfigChangesHost } from './configChanges.js';
+export { type ConnectOptions, connectSession } from './connectSession.js';
+export { type RefusalReason, type RouterEvent, RouterEvents, refusalOf } from './events.js';
 export {
   ALL_KINDS,
   facadeCapabilities,
@@ -18,6 +22,14 @@ export {
   type RequestInFlight,
 } from './inflight.js';
 export {
+  type CallToolOptions,
+  type CatalogItems,
+  catalogItems,
+  type LibraryCallOptions,
+  type LibraryRequestOptions,
+  LibrarySessions,
+} from './libraryCalls.js';
+export {
   LogLevels,
   type LogLevelsHost,
   type LogSession,
@@ -34,6 +46,7 @@ export {
 export { Router, VERSION } from './router.js';
 export type { RouterOptions, RouterStats, UpstreamsView } from './routerOptions.js';
 export { type Served, serveOn } from './serveOn.js';
+export { type CloseOptions, withDeadline } from './shutdown.js';
 export {
   type Subscriber,
   Subscriptions,

@@ -17,10 +17,12 @@ import { LISTEN_DEFAULTS, type RouterConfig } from '../../core/config/index.js';
 import { type Logger, silentLogger } from '../../core/log/index.js';
 import type { ClientInfo } from '../../core/mcp/index.js';
 import { stateKey } from '../../core/mcp/index.js';
+import { composeObservers, type RouterObserver } from '../../core/observe/index.js';
 import { Bridge } from '../bridge/index.js';
 import { type ClientSession, ListenQuota, type SessionHost } from '../downstream/index.js';
 import { type RouteHost, route } from '../routes/index.js';
 import { Audience } from './audience.js';
+import { RouterEvents } from './events.js';
 import { ListChanges } from './facade.js';
 import { Forwarder } from './forwarder.js';
 import { routeHostOf, sessionHostOf } from './hosts.js';
@@ -50,6 +52,10 @@ export interface RouterParts {
   readonly listenQuota: ListenQuota;
   readonly routeHost: RouteHost;
   readonly sessionHost: SessionHost;
+  /** `Router.events$`: built only while someone subscribes (events.ts). */
+  readonly events: RouterEvents;
+  /** `RouterOptions.observer`, several composed into one (core/observe/composeObservers.ts). */
+  readonly observer: RouterObserver | undefined;
 }
 
 export const VERSION = '0.1.0';
@@ -63,6 +69,8 @@ export function wireParts(
   const scheduler = options.scheduler ?? asyncScheduler;
   const serverInfo = options.serverInfo ?? { name: 'mcp-mux', version: VERSION };
   const initializeTimeoutMs = options.initializeTimeoutMs ?? 30_000;
+  const events = new RouterEvents();
+  const observer = composeObservers(options.observer);
   // Most model APIs cap tool names at 64 characters: the default.
   const catalog = new Catalog({
     separator: config.separator,
@@ -79,6 +87,7 @@ export function wireParts(
   const cursors = new CursorSealer(key);
   /** A catalog change: one coalesced facade list_changed per kind, once start-up is over. */
   const changed = (kind: CatalogKind, upstream: string) => {
+    if (events.active) events.emit({ type: 'catalog.changed', upstream, list: kind });
     // During start-up nobody has a list yet: initialize and list calls wait for start-up.
     if (state.isStarted()) listChanges.changed(kind, upstream);
   };
@@ -144,7 +153,18 @@ export function wireParts(
     onState: (name, upstreamState) => {
       subscriptions.upstreamState(name, upstreamState);
       logging.upstreamState(name, upstreamState);
+      if (events.active) {
+        const error = upstreams.get(name)?.error;
+        events.emit({
+          type: 'upstream.state',
+          upstream: name,
+          state: upstreamState,
+          ...(error === undefined || upstreamState === 'ready' ? {} : { error }),
+        });
+      }
     },
+    onHealth: (name, health, previous) =>
+      events.emit({ type: 'upstream.health', upstream: name, health, previous }),
     settled: state.settled,
     changed,
     quiet: state.draining,
@@ -153,7 +173,7 @@ export function wireParts(
     upstreams,
     inflight,
     bridge,
-    observer: options.observer,
+    observer,
     draining: state.draining,
   });
   const routeHost = routeHostOf({
@@ -187,7 +207,13 @@ export function wireParts(
     bridge,
     audience,
     listenQuota,
-    route: (request, caller) => route(routeHost, request, caller),
+    // Watched for refusals only while someone listens to `events$` (events.ts).
+    route: (request, caller) =>
+      events.active
+        ? events.watch(request, { sessionId: caller.session?.id, principal: caller.identity }, () =>
+            route(routeHost, request, caller),
+          )
+        : route(routeHost, request, caller),
   });
   return {
     log,
@@ -206,5 +232,7 @@ export function wireParts(
     listenQuota,
     routeHost,
     sessionHost,
+    events,
+    observer,
   };
 }

@@ -8,23 +8,36 @@
  * plain class that owns XState actors (one machine per upstream and per downstream session)
  * rather than a machine itself; its own "state" is just the collections it owns.
  */
+import type { Observable } from 'rxjs';
+import type { Principal } from '../../core/auth/index.js';
 import type { Catalog, CatalogKind } from '../../core/catalog/index.js';
 import type { RouterConfig } from '../../core/config/index.js';
-import { SUPERVISION_DEFAULTS } from '../../core/config/index.js';
-import { ErrorCode, RpcError } from '../../core/errors/index.js';
-import type { Transport } from '../../core/rpc/index.js';
-import { DownstreamSession } from '../downstream/index.js';
-import { ALL_KINDS, type UpstreamStatus } from './facade.js';
+import type { CallToolResult, Prompt, Resource, Tool } from '../../core/mcp/index.js';
+import type { JsonObject, RequestEvent, Transport } from '../../core/rpc/index.js';
+import type { DownstreamSession } from '../downstream/index.js';
+import { ConfigChanges } from './configChanges.js';
+import { type ConnectOptions, connectSession } from './connectSession.js';
+import type { RouterEvent } from './events.js';
+import type { UpstreamStatus } from './facade.js';
 import type { RequestInFlight } from './inflight.js';
+import {
+  type CallToolOptions,
+  catalogItems,
+  type LibraryRequestOptions,
+  LibrarySessions,
+} from './libraryCalls.js';
 import { type RouterParts, wireParts } from './parts.js';
-import { type ReloadResult, reloadRouter } from './reload.js';
+import type { ReloadResult } from './reload.js';
 import type { RouterOptions, RouterStats, UpstreamsView } from './routerOptions.js';
-import { StartupWait } from './startupWait.js';
+import { type CloseOptions, cancelInFlight, closeWithin } from './shutdown.js';
+import { type StartupWait, startupWaitFor } from './startupWait.js';
 
+export type { ConnectOptions } from './connectSession.js';
 export type { UpstreamStatus } from './facade.js';
 export type { RequestInFlight } from './inflight.js';
 export { VERSION } from './parts.js';
 export type { RouterOptions, RouterStats, UpstreamsView } from './routerOptions.js';
+export type { CloseOptions } from './shutdown.js';
 
 export class Router {
   /** Replaced by `reload`: read it when needed, don't keep it. */
@@ -37,7 +50,8 @@ export class Router {
   #closed = false;
   /** Shutting down: no new sessions, no new forwarded requests. */
   #draining = false;
-  #reloads: Promise<unknown> = Promise.resolve();
+  readonly #changes: ConfigChanges;
+  readonly #library: LibrarySessions;
 
   constructor(config: RouterConfig, options: RouterOptions) {
     this.#config = config;
@@ -51,7 +65,22 @@ export class Router {
       draining: () => this.isDraining,
       sessions: () => this.#sessions,
     });
-    for (const warning of config.warnings ?? []) this.#parts.log.warn(`config: ${warning}`);
+    const { upstreams, log, serverInfo } = this.#parts;
+    for (const warning of config.warnings ?? []) log.warn(`config: ${warning}`);
+    this.#changes = new ConfigChanges({
+      config: () => this.#config,
+      setConfig: (next) => {
+        this.#config = next;
+      },
+      upstreams,
+      log,
+    });
+    this.#library = new LibrarySessions({
+      linkedPair: options.linkedPair,
+      connect: (transport, principal) =>
+        this.connect(transport, { transport: 'library', principal }),
+      clientInfo: serverInfo,
+    });
   }
 
   /** Starts every enabled upstream in parallel; resolves once each is ready or failed (or start-up times out). */
@@ -78,26 +107,10 @@ export class Router {
   }
 
   #startWait(): StartupWait {
-    if (this.#startup) return this.#startup;
-    const { scheduler, log } = this.#parts;
-    const config = this.#config;
-    const options = this.#options;
-    const timeoutMs =
-      options.startupTimeoutMs ?? config.startupTimeoutMs ?? SUPERVISION_DEFAULTS.startupTimeoutMs;
-    const graceMs =
-      options.initializeGraceMs ??
-      config.initializeGraceMs ??
-      SUPERVISION_DEFAULTS.initializeGraceMs;
-    const enabled = () => this.#config.upstreams.filter((u) => !u.disabled);
-    const startup = new StartupWait(() => enabled().map((u) => u.name), {
-      scheduler,
-      timeoutMs,
-      graceMs,
-      log,
-    });
-    this.#startup = startup;
-    for (const upstream of enabled()) this.#parts.upstreams.add(upstream);
-    return startup;
+    const publish = (startup: StartupWait) => {
+      this.#startup = startup;
+    };
+    return this.#startup ?? startupWaitFor(this.#parts, this.#options, () => this.#config, publish);
   }
 
   get config(): RouterConfig {
@@ -117,33 +130,47 @@ export class Router {
     return this.#sessions;
   }
 
-  /** Attaches one downstream client on a transport (`kind`: its label in metrics). */
-  connect(transport: Transport, kind = 'other'): DownstreamSession {
-    const parts = this.#parts;
+  /**
+   * Attaches one downstream client on a transport: `options.principal` is who it is (access
+   * rules, limits, audit), `options.transport` its label (a string: the label alone, as before).
+   */
+  connect(transport: Transport, options: ConnectOptions | string = {}): DownstreamSession {
     const id = String(this.#nextSessionId++);
-    const session = new DownstreamSession(parts.sessionHost, transport, id);
-    if (this.isDraining) {
-      void session.close(); // shutting down: not accepted
-      return session;
-    }
-    this.#sessions.add(session);
-    void parts.logging.sync();
-    const observer = this.#options.observer;
-    if (observer) {
-      observer.sessionOpened(session, kind);
-      session.connection.closed$.subscribe((reason) =>
-        observer.sessionClosed(session, reason.kind),
-      );
-    }
-    session.closed
-      .then(() => {
-        this.#sessions.delete(session);
-        parts.subscriptions.dropSession(session);
-        parts.tasks.dropOwner(session);
-        void parts.logging.sync();
-      })
-      .catch(() => {});
-    return session;
+    const slot = { id, sessions: this.#sessions, draining: this.isDraining };
+    const given = typeof options === 'string' ? { transport: options } : options;
+    return connectSession(this.#parts, transport, given, slot);
+  }
+
+  /** What happens in the router, as typed events (events.ts); nothing is built unwatched. */
+  get events$(): Observable<RouterEvent> {
+    return this.#parts.events.events$;
+  }
+
+  /** The tools (prompts, resources) as `principal` sees them: exposed names, access rules applied. */
+  tools(options: { principal?: Principal } = {}): Tool[] {
+    return catalogItems(this.#parts, 'tools', options.principal);
+  }
+
+  prompts(options: { principal?: Principal } = {}): Prompt[] {
+    return catalogItems(this.#parts, 'prompts', options.principal);
+  }
+
+  resources(options: { principal?: Principal } = {}): Resource[] {
+    return catalogItems(this.#parts, 'resources', options.principal);
+  }
+
+  /** Calls an exposed tool as a client of `options.principal` would (libraryCalls.ts). */
+  callTool(name: string, args?: JsonObject, options?: CallToolOptions): Promise<CallToolResult> {
+    return this.#library.callTool(name, args, options);
+  }
+
+  /** Any routed request as a client's: progress, result; unsubscribing cancels it upstream. */
+  request$(
+    method: string,
+    params: JsonObject = {},
+    options?: LibraryRequestOptions,
+  ): Observable<RequestEvent> {
+    return this.#library.request$(method, params, options);
   }
 
   status(): UpstreamStatus[] {
@@ -157,40 +184,32 @@ export class Router {
 
   stats(): RouterStats {
     const { inflight, bridge, upstreams, subscriptions, listenQuota } = this.#parts;
-    let listens = 0;
-    for (const count of listenQuota.counts().values()) listens += count;
     return {
       inflight: inflight.size,
       ...bridge.stats,
       isolatedSessions: upstreams.isolatedSessions,
       subscriptions: subscriptions.size,
-      listens,
+      listens: listenQuota.total,
     };
   }
 
   /**
-   * Applies a new config without a restart (reload.ts): only upstreams whose config changed
-   * are restarted, added or removed. Rejects, keeping the running config, when the change
-   * cannot be applied live. Reloads run one after the other.
+   * Applies a new config (parsed, or raw in the file's format) without a restart (reload.ts):
+   * only upstreams whose config changed are restarted, added or removed. Rejects, keeping the
+   * running config, when it cannot be applied live. Changes run one after the other.
    */
-  reload(config: RouterConfig): Promise<ReloadResult> {
-    const { upstreams, log } = this.#parts;
-    const run = () =>
-      reloadRouter(config, {
-        current: this.#config,
-        running: [...upstreams.keys()],
-        log,
-        setConfig: (next) => {
-          this.#config = next;
-          for (const warning of next.warnings ?? []) log.warn(`config: ${warning}`);
-        },
-        add: (upstream) => upstreams.add(upstream),
-        remove: (name, reason) => upstreams.remove(name, reason),
-        reorder: (name) => this.refresh(name, ALL_KINDS),
-      });
-    const next = this.#reloads.then(run, run);
-    this.#reloads = next.catch(() => {});
-    return next;
+  reload(config: RouterConfig | Record<string, unknown>): Promise<ReloadResult> {
+    return this.#changes.reload(config);
+  }
+
+  /** Adds an upstream from a raw `mcpServers` entry (validated as in a file: `ConfigError`). */
+  addUpstream(name: string, entry: Record<string, unknown>): Promise<ReloadResult> {
+    return this.#changes.add(name, entry);
+  }
+
+  /** Removes an upstream: its items leave the catalog at once, then it is closed. */
+  removeUpstream(name: string): Promise<ReloadResult> {
+    return this.#changes.remove(name);
   }
 
   /** Re-fetches some lists of one upstream (all pages) into the catalog. */
@@ -215,27 +234,17 @@ export class Router {
     return n;
   }
 
-  /**
-   * Fails every routed request in flight with -32012 (`data.upstream`, `data.reason`) through
-   * the in-flight index, which ends each upstream (`notifications/cancelled` when it runs);
-   * then the router's own requests still admitted to a shared upstream.
-   */
+  /** Fails every routed request in flight with -32012 (shutdown.ts). */
   cancelInFlight(reason: string): void {
-    const error = (upstream: string) =>
-      new RpcError(ErrorCode.RequestCancelled, `Request cancelled: ${reason}`, {
-        upstream,
-        reason,
-      });
-    this.#parts.inflight.cancelAll((request) => error(request.upstream));
-    this.#parts.upstreams.cancelAll(error);
+    cancelInFlight(this.#parts, reason);
   }
 
-  async close(): Promise<void> {
-    if (this.#closed) return;
+  /** Closes the sessions and the upstreams; `timeoutMs`: resolves by then at the latest (shutdown.ts). */
+  close(options: CloseOptions = {}): Promise<void> {
+    if (this.#closed) return Promise.resolve();
     this.#closed = true;
     this.#startup?.end();
-    this.#parts.bridge.close();
-    await Promise.allSettled([...this.#sessions].map((s) => s.close()));
-    await this.#parts.upstreams.close('mcp-mux is shutting down');
+    this.#library.close();
+    return closeWithin(this.#parts, this.#sessions, options);
   }
 }

@@ -30,8 +30,16 @@ export interface RouterOptions {
   requestStateKey?: string;
   /** How long held requests gather before they go out as one `input_required` (default 10). */
   inputGatherMs?: number;
-  /** Metrics and traces (core/observe/): called per routed request and session; none by default. */
-  observer?: RouterObserver;
+  /**
+   * Metrics and traces (core/observe/): called per routed request and session; none by
+   * default. Several (`[metrics, tracer]`) are composed: each sees every request.
+   */
+  observer?: RouterObserver | readonly RouterObserver[];
+  /**
+   * A linked pair of in-process transports (`createMemoryPair`; `createRouter` passes it): the
+   * sessions `callTool` and `request$` run on (actors/router/libraryCalls.ts).
+   */
+  linkedPair?: () => readonly [Transport, Transport];
 }
 
 /** What callers may read of the upstreams (the pool itself is the router's). */

@@ -12,6 +12,11 @@
  * Its timers are cancelled once it settles, so it never holds the process open.
  */
 import type { SchedulerLike, Subscription } from 'rxjs';
+import {
+  type RouterConfig,
+  SUPERVISION_DEFAULTS,
+  type UpstreamConfig,
+} from '../../core/config/index.js';
 import type { Logger } from '../../core/log/index.js';
 
 export interface StartupWaitOptions {
@@ -123,4 +128,37 @@ export class StartupWait {
   #check(): void {
     if (this.#resolve && this.#expected().every((name) => this.#settled.has(name))) this.end();
   }
+}
+
+/**
+ * The router's start-up: a `StartupWait` over the enabled upstreams (limits from the options,
+ * else the config), handed to `publish` BEFORE each of them is added to the pool (an upstream
+ * may settle while it is added, and must find the wait).
+ */
+export function startupWaitFor(
+  parts: {
+    readonly scheduler: SchedulerLike;
+    readonly log: Logger;
+    readonly upstreams: { add(upstream: UpstreamConfig): void };
+  },
+  options: { readonly startupTimeoutMs?: number; readonly initializeGraceMs?: number },
+  config: () => RouterConfig,
+  publish: (startup: StartupWait) => void,
+): StartupWait {
+  const { scheduler, log } = parts;
+  const first = config();
+  const timeoutMs =
+    options.startupTimeoutMs ?? first.startupTimeoutMs ?? SUPERVISION_DEFAULTS.startupTimeoutMs;
+  const graceMs =
+    options.initializeGraceMs ?? first.initializeGraceMs ?? SUPERVISION_DEFAULTS.initializeGraceMs;
+  const enabled = () => config().upstreams.filter((u) => !u.disabled);
+  const startup = new StartupWait(() => enabled().map((u) => u.name), {
+    scheduler,
+    timeoutMs,
+    graceMs,
+    log,
+  });
+  publish(startup);
+  for (const upstream of enabled()) parts.upstreams.add(upstream);
+  return startup;
 }

@@ -27,6 +27,7 @@ import type { ClientSession } from '../downstream/index.js';
 import type { DownUpstream } from '../routes/index.js';
 import type { UpstreamClock } from '../upstream/index.js';
 import {
+  type Health,
   IsolatedUpstreams,
   LegacyConnections,
   Upstream,
@@ -63,6 +64,8 @@ export interface UpstreamPoolOptions {
   readonly log: Logger;
   /** An upstream changed state (after the catalog followed it); not after `close`. */
   onState(name: string, state: UpstreamState): void;
+  /** An upstream's health changed (supervision: `ready` / `degraded` / `down`). */
+  onHealth?(name: string, health: Health, previous: Health): void;
   /** An upstream is out of the start-up wait: ready with its lists, or failed. */
   settled(name: string): void;
   /** `upstream`'s part of a catalog kind changed (the facade's coalesced list_changed). */
@@ -91,6 +94,8 @@ export class UpstreamPool {
   readonly #isolated: IsolatedUpstreams<ClientSession>;
   /** The legacy connections of dual-era upstreams, for legacy sessions (era-matched). */
   readonly #legacy: LegacyConnections;
+  /** Each upstream's last health, so `onHealth` hears only changes. */
+  readonly #health = new WeakMap<Upstream, Health>();
   #closed = false;
 
   constructor(options: UpstreamPoolOptions) {
@@ -265,6 +270,7 @@ export class UpstreamPool {
       capabilities: routerClientCapabilities(LATEST_LEGACY_VERSION),
       initializeTimeoutMs: options.initializeTimeoutMs,
       onState: (u, state) => this.#onState(u, state),
+      onStatus: (u, status) => this.#onHealth(u, status.health),
       supervised: true,
       clock: options.clock,
       log: options.log,
@@ -370,6 +376,15 @@ export class UpstreamPool {
       options.settled(upstream.name);
     } else {
       options.log.debug(`upstream ${upstream.name}: ${state}`);
+    }
+  }
+
+  #onHealth(upstream: Upstream, health: Health): void {
+    const previous = this.#health.get(upstream) ?? 'down';
+    if (previous === health) return;
+    this.#health.set(upstream, health);
+    if (this.#upstreams.get(upstream.name) === upstream) {
+      this.#options.onHealth?.(upstream.name, health, previous);
     }
   }
 

@@ -99,6 +99,31 @@ export function parseConfig(value: unknown, options: ParseConfigOptions = {}): R
 }
 
 /**
+ * One `mcpServers` entry, validated as in a file, over the running config's `mcpMux` defaults
+ * (`Router.addUpstream`). @throws ConfigError (paths `mcpServers.<name>…`)
+ */
+export function parseUpstreamEntry(
+  name: string,
+  value: unknown,
+  current: RouterConfig,
+  options: ParseConfigOptions = {},
+): UpstreamConfig {
+  const issues = new Issues();
+  const path = child('mcpServers', name);
+  const env = options.env ?? process.env;
+  const upstream = parseUpstream(name, value, path, current, { ...options, env }, issues);
+  if (issues.list.length > 0 || !upstream) throw new ConfigError(issues.list);
+  return upstream;
+}
+
+/** A parsed `RouterConfig` as it is, or a raw config object (the file's format) parsed. */
+export function toRouterConfig(config: RouterConfig | Record<string, unknown>): RouterConfig {
+  return 'upstreams' in config && Array.isArray(config.upstreams)
+    ? (config as RouterConfig)
+    : parseConfig(config);
+}
+
+/**
  * Reads and parses a JSON config file. @throws ConfigError naming the file: unreadable file,
  * JSON syntax error (issue path `<file>:<line>:<column>`), or any config issue.
  */

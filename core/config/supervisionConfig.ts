@@ -52,6 +52,11 @@ export interface UpstreamSupervisionConfig {
   restart?: RestartConfig;
   keepalive?: KeepaliveConfig;
   initializeTimeoutMs?: number;
+  /**
+   * How long a stdio upstream may take to exit after its stdin is closed at shutdown, before
+   * SIGTERM (transports/stdioClient.ts; default 2000).
+   */
+  shutdownGraceMs?: number;
 }
 
 /** The router-wide keys (under `mcpMux` only). */
@@ -84,11 +89,18 @@ export const SUPERVISION_DEFAULTS = {
   /** How long `initialize` waits for upstreams still starting (core/config/config.ts). */
   initializeGraceMs: 2_000,
   shutdownTimeoutMs: 10_000,
+  /** How long a stdio upstream may take to exit after its stdin closes, before SIGTERM. */
+  shutdownGraceMs: 2_000,
   /** 64 MiB: one maximum-size message (transports/README.md). */
   maxSessionBufferBytes: 64 * 1024 * 1024,
 } as const;
 
-export const UPSTREAM_SUPERVISION_KEYS = ['restart', 'keepalive', 'initializeTimeoutMs'] as const;
+export const UPSTREAM_SUPERVISION_KEYS = [
+  'restart',
+  'keepalive',
+  'initializeTimeoutMs',
+  'shutdownGraceMs',
+] as const;
 export const ROUTER_SUPERVISION_KEYS = [
   ...UPSTREAM_SUPERVISION_KEYS,
   'startupTimeoutMs',
@@ -145,6 +157,11 @@ export function parseUpstreamSupervision(
       ? inherited.initializeTimeoutMs
       : integer(raw.initializeTimeoutMs, at('initializeTimeoutMs'), issues, POSITIVE);
   if (initialize !== undefined) out.initializeTimeoutMs = initialize;
+  const grace =
+    raw.shutdownGraceMs === undefined
+      ? inherited.shutdownGraceMs
+      : integer(raw.shutdownGraceMs, at('shutdownGraceMs'), issues, NON_NEGATIVE);
+  if (grace !== undefined) out.shutdownGraceMs = grace;
   return out;
 }
 

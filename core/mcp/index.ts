@@ -8,6 +8,17 @@ export {
   SERVER_REQUEST_CAPABILITY,
 } from './clientCapabilities.js';
 export type { ClientInfo, RequestContext } from './context.js';
+export type {
+  CallToolResult,
+  ContentBlock,
+  JsonSchemaObject,
+  Progress,
+  Prompt,
+  PromptArgument,
+  Resource,
+  Tool,
+  ToolAnnotations,
+} from './items.js';
 export {
   admits,
   DEFAULT_LOGGING_LEVEL,

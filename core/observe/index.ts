@@ -1,4 +1,5 @@
 /** The public surface of core/observe/ (STYLE.md, principle 6). */
+export { composeObservers } from './composeObservers.js';
 export {
   type HealthAnswer,
   type HealthUpstream,

@@ -19,6 +19,7 @@ describe('ListenQuota', () => {
         ['b', 1],
       ]),
     );
+    expect(quota.total).toBe(2);
     max = 1; // a reload lowered it: held places stay, new ones are refused
     expect(quota.acquire('a')).toBeUndefined();
     a2?.();
