@@ -32,6 +32,7 @@ import {
   ROUTER_SUPERVISION_KEYS,
   type RouterSupervisionConfig,
 } from './supervisionConfig.js';
+import { parseToolSearch, type ToolSearchConfig } from './toolSearchConfig.js';
 
 export type ConfigLogLevel = 'debug' | 'info' | 'warn' | 'error';
 
@@ -79,6 +80,8 @@ export interface MuxConfig extends RouterSupervisionConfig, ObserveConfig {
   inputRequiredTtlMs?: number;
   /** Bridged round trips one principal may have held at once (default 100). */
   maxHeldRoundsPerPrincipal?: number;
+  /** Search instead of the full tool list (toolSearchConfig.ts); absent: off. */
+  toolSearch?: ToolSearchConfig;
 }
 
 export const CONFIG_DEFAULTS = {
@@ -112,6 +115,7 @@ const MUX_KEYS = new Set([
   'requestStateKey',
   'inputRequiredTtlMs',
   'maxHeldRoundsPerPrincipal',
+  'toolSearch',
   ...ROUTER_SUPERVISION_KEYS,
   ...OBSERVE_KEYS,
 ]);
@@ -210,6 +214,10 @@ export function parseMux(
       range,
     );
     if (max !== undefined) mux.maxHeldRoundsPerPrincipal = max;
+  }
+  if (raw.toolSearch !== undefined) {
+    const toolSearch = parseToolSearch(raw.toolSearch, at('toolSearch'), issues);
+    if (toolSearch) mux.toolSearch = toolSearch;
   }
   Object.assign(mux, parseLimits(raw, 'mcpMux', mux, issues));
   Object.assign(mux, parseRouterSupervision(raw, issues));
