@@ -46,8 +46,14 @@ export function runRetrieval(): RetrievalFigures {
   const catalog = new Catalog({ separator: '__', maxLength: 64 });
   const servers = [...new Set(tools.map((tool) => tool.server))];
   servers.forEach((server, order) => {
-    const items = tools.filter((tool) => tool.server === server).map(({ server: _s, source: _o, ...tool }) => tool);
-    catalog.setItems({ name: server, prefix: server, order, tools: {}, prompts: {} }, 'tools', items);
+    const items = tools
+      .filter((tool) => tool.server === server)
+      .map(({ server: _s, source: _o, ...tool }) => tool);
+    catalog.setItems(
+      { name: server, prefix: server, order, tools: {}, prompts: {} },
+      'tools',
+      items,
+    );
   });
   const started = performance.now();
   const index = toolIndexOf(catalog);
@@ -97,7 +103,9 @@ export function retrievalReport(figures: RetrievalFigures, verbose = false): str
   ];
   if (verbose) {
     for (const miss of figures.missed) {
-      lines.push(`  missed: "${miss.query}" want ${miss.expected.join('|')} got ${miss.got.join(', ')}`);
+      lines.push(
+        `  missed: "${miss.query}" want ${miss.expected.join('|')} got ${miss.got.join(', ')}`,
+      );
     }
   }
   return lines.join('\n');

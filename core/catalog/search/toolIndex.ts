@@ -31,8 +31,8 @@ type Field = 'name' | 'description' | 'params' | 'upstream';
 const FIELDS: readonly Field[] = ['name', 'description', 'params', 'upstream'];
 
 /** Field weights and length normalization (b); k1 is the usual saturation constant. */
-const WEIGHT: Record<Field, number> = { name: 3, description: 1, params: 0.6, upstream: 0.8 };
-const B: Record<Field, number> = { name: 0.3, description: 0.75, params: 0.5, upstream: 0 };
+const WEIGHT: Record<Field, number> = { name: 3, description: 1, params: 0.6, upstream: 1.5 };
+const B: Record<Field, number> = { name: 0.3, description: 0.75, params: 0.5, upstream: 1.5 };
 const K1 = 1.2;
 
 interface Posting {
