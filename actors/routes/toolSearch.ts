@@ -8,7 +8,12 @@
 import { defer, type Observable, of } from 'rxjs';
 import { type ToolHit, toolIndexOf } from '../../core/catalog/index.js';
 import type { ToolSearchConfig } from '../../core/config/index.js';
-import type { InboundEvent, JsonObject, JsonRpcRequest } from '../../core/rpc/index.js';
+import {
+  type InboundEvent,
+  type JsonObject,
+  type JsonRpcRequest,
+  RawJson,
+} from '../../core/rpc/index.js';
 import type { RouteHost } from './host.js';
 import { listRoute, pageOf, visibleItems } from './lists.js';
 import { CALL_TOOL, isMetaTool, metaToolDefinitions, SEARCH_TOOLS } from './metaTools.js';
@@ -66,8 +71,10 @@ function allowed(host: RouteHost, caller: Caller, tool: Pick<ToolHit, 'upstream'
   return !host.allows || host.allows(caller, tool.upstream, 'tools', tool.exposed);
 }
 
+/** A meta-tool's arguments as a value (routed payloads arrive raw: core/rpc/envelopeScan.ts). */
 function argumentsOf(request: JsonRpcRequest): JsonObject {
-  const args = request.params?.arguments;
+  const given = request.params?.arguments;
+  const args = given instanceof RawJson ? given.value() : given;
   return args !== null && typeof args === 'object' && !Array.isArray(args)
     ? (args as JsonObject)
     : {};
