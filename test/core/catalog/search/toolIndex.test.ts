@@ -1,10 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { Catalog } from '../../../../core/catalog/index.js';
-import {
-  type SearchableTool,
-  ToolIndex,
-  toolIndexOf,
-} from '../../../../core/catalog/search/index.js';
+import { type SearchableTool, ToolIndex } from '../../../../core/catalog/search/index.js';
 
 const tool = (upstream: string, name: string, description: string, params: string[] = []) =>
   ({
@@ -56,20 +51,5 @@ describe('ToolIndex (BM25F)', () => {
     const hits = index.search('create issue', { accept: (t) => t.upstream !== 'github' });
     expect(hits.map((hit) => hit.exposed)).not.toContain('github__create_issue');
     expect(hits[0]?.exposed).toBe('gitlab__create_issue');
-  });
-});
-
-describe('toolIndexOf', () => {
-  it('keeps one index per catalog tools version and rebuilds when the tools change', () => {
-    const catalog = new Catalog({ separator: '__' });
-    const upstream = { name: 'a', prefix: 'a', order: 0, tools: {}, prompts: {} };
-    catalog.setItems(upstream, 'tools', [{ name: 'echo', inputSchema: { type: 'object' } }]);
-    const first = toolIndexOf(catalog);
-    expect(toolIndexOf(catalog)).toBe(first);
-    expect(first.get('a__echo')?.original).toBe('echo');
-    catalog.setItems(upstream, 'tools', [{ name: 'add', description: 'Adds two numbers' }]);
-    const second = toolIndexOf(catalog);
-    expect(second).not.toBe(first);
-    expect(second.search('sum two numbers').map((hit) => hit.exposed)).toEqual(['a__add']);
   });
 });
