@@ -22,6 +22,7 @@ import { renderMarkdown } from './report/markdown.js';
 import { replaceLatest } from './report/readme.js';
 import { renderBarChart } from './report/svgChart.js';
 import type { RunResult, ScenarioResult } from './results.js';
+import { RECALL_AT_5_TARGET, retrievalReport, runRetrieval } from './retrieval/run.js';
 import { type RunSettings, runLoadScenario } from './runner/runLoad.js';
 import { runMemoryScenario } from './runner/runMemory.js';
 import { type Scenario, scenarios } from './scenarios.js';
@@ -187,6 +188,14 @@ async function main(): Promise<void> {
     saved.targets = evaluateTargets(saved.scenarios);
     log(`re-rendered: ${writeResults(saved, options.out, options.readme)}`);
     return;
+  }
+  if (options.only.includes('retrieval')) {
+    // The retrieval bench (bench/retrieval/) is no load scenario: its figures are printed.
+    const figures = runRetrieval();
+    process.stdout.write(`${retrievalReport(figures)}\n`);
+    if (figures.recallAt5 < RECALL_AT_5_TARGET) process.exitCode = 1;
+    options.only = options.only.filter((id) => id !== 'retrieval');
+    if (options.only.length === 0) return;
   }
   if (options.waitIdleMinutes) await waitForIdle(options.waitIdleMinutes);
   const settings: RunSettings & { parkMs: number } = options.quick

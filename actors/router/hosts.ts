@@ -11,7 +11,7 @@ import type { ClientInfo } from '../../core/mcp/index.js';
 import type { InboundEvent, JsonObject, JsonRpcRequest } from '../../core/rpc/index.js';
 import type { Bridge } from '../bridge/index.js';
 import type { Caller, ClientSession, ListenQuota, SessionHost } from '../downstream/index.js';
-import type { RouteHost } from '../routes/index.js';
+import { ActivatedTools, type RouteHost } from '../routes/index.js';
 import type { Audience } from './audience.js';
 import type { Forwarder } from './forwarder.js';
 import type { LogLevels } from './logLevels.js';
@@ -91,6 +91,11 @@ export function routeHostOf(parts: RouteHostParts): RouteHost {
     unsubscribe: (session, exposed) => subscriptions.unsubscribe(session, exposed),
     syncLogLevels: () => parts.logging.sync(),
     downUpstreams: () => upstreams.down(),
+    get toolSearch() {
+      const search = state.config().toolSearch;
+      return search && search.mode !== 'off' ? search : undefined;
+    },
+    activations: new ActivatedTools(),
   };
   Object.defineProperty(host, 'allows', {
     enumerable: true,

@@ -7,8 +7,10 @@
 import type { Observable, SchedulerLike } from 'rxjs';
 import type { AccessKind } from '../../core/auth/index.js';
 import type { Catalog, CursorSealer, TaskIds } from '../../core/catalog/index.js';
+import type { ToolSearchConfig } from '../../core/config/index.js';
 import type { JsonObject, RequestEvent } from '../../core/rpc/index.js';
 import type { Caller, ClientSession } from '../downstream/index.js';
+import type { ActivatedTools } from './activations.js';
 
 /** What routing reads of one configured upstream. */
 export interface RoutedUpstream {
@@ -65,6 +67,13 @@ export interface RouteHost {
    * name or URI) of `upstream`? Absent: everyone may use everything.
    */
   allows?(caller: Caller, upstream: string, kind: AccessKind, exposed: string): boolean;
+  /**
+   * `mcpMux.toolSearch` when its mode is not `off` (read at each use: a reload may change it);
+   * undefined: clients list and call every tool directly (routes/toolSearch.ts).
+   */
+  readonly toolSearch?: ToolSearchConfig | undefined;
+  /** The tools each session activated through `search_tools`; absent: no activation. */
+  readonly activations?: ActivatedTools;
   /** The enabled upstreams that are not ready now (routes/unavailable.ts); absent: none. */
   downUpstreams?(): readonly DownUpstream[];
 }

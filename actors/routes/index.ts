@@ -14,15 +14,18 @@ import { byNameRoute, byUriRoute } from './named.js';
 import { subscribeRoute, unsubscribeRoute } from './resources.js';
 import { type Caller, type Route, result } from './shared.js';
 import { byTaskRoute, listTasksRoute } from './tasks.js';
+import { toolsCallRoute, toolsListRoute } from './toolSearch.js';
 
 export type { Caller, ClientSession } from '../downstream/index.js';
+export { ActivatedTools } from './activations.js';
 export type { RoutedUpstream, RouteHost } from './host.js';
+export { CALL_TOOL, isMetaTool, SEARCH_TOOLS } from './metaTools.js';
 export { forwardTo, type Route, result, rewriteParams, toCaller } from './shared.js';
 
 export const routes: Readonly<Record<string, Route>> = methodTable({
   ping: () => of(result({})),
-  'tools/list': listRoute('tools', 'tools'),
-  'tools/call': byNameRoute('tools', 'tool'),
+  'tools/list': toolsListRoute,
+  'tools/call': toolsCallRoute,
   'prompts/list': listRoute('prompts', 'prompts'),
   'prompts/get': byNameRoute('prompts', 'prompt'),
   'resources/list': listRoute('resources', 'resources'),

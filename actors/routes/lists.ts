@@ -6,37 +6,56 @@
 import { defer, of } from 'rxjs';
 import type { CatalogKind } from '../../core/catalog/index.js';
 import { paginate } from '../../core/catalog/index.js';
-import type { JsonObject } from '../../core/rpc/index.js';
-import { type Route, result } from './shared.js';
+import type { InboundEvent, JsonObject, JsonRpcRequest } from '../../core/rpc/index.js';
+import type { RouteHost } from './host.js';
+import { type Caller, type Route, result } from './shared.js';
 
 export const listRoute =
   (kind: CatalogKind, key: string): Route =>
   (host, request, caller) =>
-    defer(() => {
-      const catalog = host.catalog;
-      let items = catalog.list(kind);
-      const allows = host.allows;
-      if (allows) {
-        // Per-principal view (core/auth/accessPolicy.ts): `entries` runs parallel to `list`.
-        const entries = catalog.entries(kind);
-        items = items.filter((_, i) => {
-          const entry = entries[i];
-          return entry !== undefined && allows(caller, entry.upstream, kind, entry.exposed);
-        });
-      }
-      const { page, nextCursor } = paginate(
-        items,
-        {
-          kind,
-          cursor: request.params?.cursor,
-          pageSize: host.pageSize,
-          version: catalog.versionOf(kind),
-          // The listener's principal (both eras); '' when nobody is authenticated.
-          principal: caller.identity?.id ?? caller.context.principal ?? '',
-        },
-        host.cursors,
-      );
-      const value: JsonObject = { [key]: page };
-      if (nextCursor !== undefined) value.nextCursor = nextCursor;
-      return of(result(value));
-    });
+    defer(() => of(pageOf(host, request, caller, kind, key, visibleItems(host, caller, kind))));
+
+/** The caller's view of a kind: the merged list, less what the access policy denies it. */
+export function visibleItems(
+  host: RouteHost,
+  caller: Caller,
+  kind: CatalogKind,
+): readonly JsonObject[] {
+  const catalog = host.catalog;
+  const items = catalog.list(kind);
+  const allows = host.allows;
+  if (!allows) return items;
+  // Per-principal view (core/auth/accessPolicy.ts): `entries` runs parallel to `list`.
+  const entries = catalog.entries(kind);
+  return items.filter((_, i) => {
+    const entry = entries[i];
+    return entry !== undefined && allows(caller, entry.upstream, kind, entry.exposed);
+  });
+}
+
+/** One page of `items` as a list result, its `nextCursor` sealed for the caller's principal. */
+export function pageOf(
+  host: RouteHost,
+  request: JsonRpcRequest,
+  caller: Caller,
+  kind: CatalogKind,
+  key: string,
+  items: readonly JsonObject[],
+  pageSize = host.pageSize,
+): InboundEvent {
+  const { page, nextCursor } = paginate(
+    items,
+    {
+      kind,
+      cursor: request.params?.cursor,
+      pageSize,
+      version: host.catalog.versionOf(kind),
+      // The listener's principal (both eras); '' when nobody is authenticated.
+      principal: caller.identity?.id ?? caller.context.principal ?? '',
+    },
+    host.cursors,
+  );
+  const value: JsonObject = { [key]: page };
+  if (nextCursor !== undefined) value.nextCursor = nextCursor;
+  return result(value);
+}

@@ -20,5 +20,13 @@ export {
   type NamingOptions,
   shortHash,
 } from './naming.js';
+export {
+  type SearchableTool,
+  type SearchOptions,
+  type ToolHit,
+  ToolIndex,
+  tokenize,
+  toolIndexOf,
+} from './search/index.js';
 export { servesToolTasks, TaskIds, withoutTaskOnlyTools } from './tasks.js';
 export { compileUriTemplate } from './uriTemplate.js';

@@ -65,3 +65,9 @@ export {
   UPSTREAM_SUPERVISION_KEYS,
   type UpstreamSupervisionConfig,
 } from './supervisionConfig.js';
+export {
+  parseToolSearch,
+  TOOL_SEARCH_DEFAULTS,
+  type ToolSearchConfig,
+  type ToolSearchMode,
+} from './toolSearchConfig.js';

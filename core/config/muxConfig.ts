@@ -32,6 +32,7 @@ import {
   ROUTER_SUPERVISION_KEYS,
   type RouterSupervisionConfig,
 } from './supervisionConfig.js';
+import { parseToolSearch, type ToolSearchConfig } from './toolSearchConfig.js';
 
 export type ConfigLogLevel = 'debug' | 'info' | 'warn' | 'error';
 
@@ -83,6 +84,8 @@ export interface MuxConfig extends RouterSupervisionConfig, ObserveConfig {
   maxListenUris?: number;
   /** Modern `subscriptions/listen` streams one principal may hold open at once (default 16). */
   maxListensPerPrincipal?: number;
+  /** Search instead of the full tool list (toolSearchConfig.ts); absent: off. */
+  toolSearch?: ToolSearchConfig;
 }
 
 /** `maxListenUris` and `maxListensPerPrincipal` when not set. */
@@ -121,6 +124,7 @@ const MUX_KEYS = new Set([
   'maxHeldRoundsPerPrincipal',
   'maxListenUris',
   'maxListensPerPrincipal',
+  'toolSearch',
   ...ROUTER_SUPERVISION_KEYS,
   ...OBSERVE_KEYS,
 ]);
@@ -224,6 +228,10 @@ export function parseMux(
     if (raw[key] === undefined) continue;
     const max = integer(raw[key], at(key), issues, { min: 1, max: 1_000_000 });
     if (max !== undefined) mux[key] = max;
+  }
+  if (raw.toolSearch !== undefined) {
+    const toolSearch = parseToolSearch(raw.toolSearch, at('toolSearch'), issues);
+    if (toolSearch) mux.toolSearch = toolSearch;
   }
   Object.assign(mux, parseLimits(raw, 'mcpMux', mux, issues));
   Object.assign(mux, parseRouterSupervision(raw, issues));

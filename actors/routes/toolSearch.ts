@@ -1,0 +1,142 @@
+/**
+ * `tools/list` and `tools/call` when `mcpMux.toolSearch` is on: the list holds the meta-tools
+ * (`search_tools`, `call_tool`) and the session's activated tools instead of every tool, and
+ * the meta-tools are answered here. `call_tool` re-enters the ordinary `tools/call` route with
+ * the exposed name, so access, progress, cancellation and tasks apply unchanged. With search
+ * off, both routes cost one property read more than the plain ones.
+ */
+import { defer, type Observable, of } from 'rxjs';
+import { type ToolHit, toolIndexOf } from '../../core/catalog/index.js';
+import type { ToolSearchConfig } from '../../core/config/index.js';
+import {
+  type InboundEvent,
+  type JsonObject,
+  type JsonRpcRequest,
+  RawJson,
+} from '../../core/rpc/index.js';
+import type { RouteHost } from './host.js';
+import { listRoute, pageOf, visibleItems } from './lists.js';
+import { CALL_TOOL, isMetaTool, metaToolDefinitions, SEARCH_TOOLS } from './metaTools.js';
+import { byNameRoute } from './named.js';
+import { type Caller, type Route, result } from './shared.js';
+
+const plainList = listRoute('tools', 'tools');
+const directCall = byNameRoute('tools', 'tool');
+
+export const toolsListRoute: Route = (host, request, caller) => {
+  const search = host.toolSearch;
+  if (search === undefined) return plainList(host, request, caller);
+  return defer(() => {
+    const items = visibleItems(host, caller, 'tools').filter((tool) => !isMetaTool(tool.name));
+    if (search.mode === 'auto' && items.length <= search.threshold) {
+      return of(pageOf(host, request, caller, 'tools', 'tools', items));
+    }
+    const view = [
+      ...metaToolDefinitions(search, canActivate(host, search, caller)),
+      ...activatedTools(host, caller),
+    ];
+    // One page: the view is small, and activations change it without a catalog version.
+    const pageSize = Math.max(host.pageSize, view.length);
+    return of(pageOf(host, request, caller, 'tools', 'tools', view, pageSize));
+  });
+};
+
+export const toolsCallRoute: Route = (host, request, caller) => {
+  const search = host.toolSearch;
+  if (search !== undefined) {
+    const name = request.params?.name;
+    if (name === SEARCH_TOOLS) return defer(() => of(searchTools(host, search, request, caller)));
+    if (name === CALL_TOOL) return callTool(host, request, caller);
+  }
+  return directCall(host, request, caller);
+};
+
+const canActivate = (host: RouteHost, search: ToolSearchConfig, caller: Caller): boolean =>
+  caller.session !== undefined && host.activations !== undefined && search.maxActivated > 0;
+
+/** The session's activated tools that still exist and that it may still use, in order. */
+function activatedTools(host: RouteHost, caller: Caller): JsonObject[] {
+  const session = caller.session;
+  if (!session || !host.activations) return [];
+  const index = toolIndexOf(host.catalog);
+  const out: JsonObject[] = [];
+  for (const name of host.activations.of(session)) {
+    const found = index.get(name);
+    if (found && allowed(host, caller, found)) out.push(found.tool as JsonObject);
+  }
+  return out;
+}
+
+function allowed(host: RouteHost, caller: Caller, tool: Pick<ToolHit, 'upstream' | 'exposed'>) {
+  return !host.allows || host.allows(caller, tool.upstream, 'tools', tool.exposed);
+}
+
+/** A meta-tool's arguments as a value (routed payloads arrive raw: core/rpc/envelopeScan.ts). */
+function argumentsOf(request: JsonRpcRequest): JsonObject {
+  const given = request.params?.arguments;
+  const args = given instanceof RawJson ? given.value() : given;
+  return args !== null && typeof args === 'object' && !Array.isArray(args)
+    ? (args as JsonObject)
+    : {};
+}
+
+/** A tool-level error (`isError`): the model reads it and can correct its call. */
+const toolError = (text: string): InboundEvent =>
+  result({ content: [{ type: 'text', text }], isError: true });
+
+function searchTools(
+  host: RouteHost,
+  search: ToolSearchConfig,
+  request: JsonRpcRequest,
+  caller: Caller,
+): InboundEvent {
+  const args = argumentsOf(request);
+  const query = args.query;
+  if (typeof query !== 'string' || query.trim() === '') {
+    return toolError('search_tools: "query" must be a non-empty string');
+  }
+  const limit =
+    Number.isInteger(args.limit) && (args.limit as number) >= 1
+      ? Math.min(args.limit as number, search.maxResults)
+      : search.maxResults;
+  const hits = toolIndexOf(host.catalog).search(query, {
+    limit,
+    accept: (tool) => !isMetaTool(tool.exposed) && allowed(host, caller, tool),
+  });
+  const tools = hits.map(({ exposed, upstream, tool }) => {
+    const found: JsonObject = { name: exposed };
+    if (typeof tool.description === 'string') found.description = tool.description;
+    found.inputSchema = tool.inputSchema ?? { type: 'object' };
+    found.upstream = upstream;
+    return found;
+  });
+  const structured: JsonObject = { tools };
+  const session = caller.session;
+  if (args.activate === true && session && host.activations && canActivate(host, search, caller)) {
+    const names = tools.map((tool) => tool.name as string);
+    if (host.activations.add(session, names, search.maxActivated)) {
+      session.notifyIfReady('notifications/tools/list_changed');
+    }
+    structured.activated = names.slice(-search.maxActivated);
+  }
+  return result({
+    content: [{ type: 'text', text: JSON.stringify(structured) }],
+    structuredContent: structured,
+  });
+}
+
+/** `call_tool`: the ordinary `tools/call` of the named tool, with this request's `_meta`/`task`. */
+function callTool(
+  host: RouteHost,
+  request: JsonRpcRequest,
+  caller: Caller,
+): Observable<InboundEvent> {
+  const args = argumentsOf(request);
+  const name = args.name;
+  if (typeof name !== 'string' || name === '' || isMetaTool(name)) {
+    return of(toolError('call_tool: "name" must be the name of a tool search_tools returned'));
+  }
+  const inner = args.arguments;
+  const params: JsonObject = { ...request.params, name, arguments: inner ?? {} };
+  return directCall(host, { ...request, params }, caller);
+}
