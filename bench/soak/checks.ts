@@ -49,6 +49,11 @@ export interface Findings {
   /** Calls that succeeded, of those that settled. */
   okShare: number;
   routerAlive: boolean;
+  /**
+   * Log messages and resource updates of a denied upstream that its allowed principal heard
+   * (Alice from `a`): zero would make the leak check vacuous (a pattern that never matches).
+   */
+  allowedHeardDenied: number;
 }
 
 export const LIMITS = { rssGrowth: 0.1, fdTolerance: 0, minOkShare: 0.5 } as const;
@@ -59,6 +64,9 @@ export function failures(f: Findings): string[] {
   if (!f.routerAlive) out.push('the router exited during the run');
   if (f.lost > 0) out.push(`${f.lost} request(s) never answered`);
   if (f.duplicated > 0) out.push(`${f.duplicated} duplicated or unexpected response(s)`);
+  if (f.allowedHeardDenied === 0) {
+    out.push('Alice heard nothing from upstream a: the leak check would prove nothing');
+  }
   if (f.leaks > 0) out.push(`${f.leaks} message(s) reached a principal denied their upstream`);
   if (f.rssGrowth > LIMITS.rssGrowth) {
     out.push(

@@ -30,7 +30,12 @@ export interface SessionBook {
   cancelled: Set<string | number>;
   unknownResponses: number;
   leaks: string[];
+  /** Notifications heard per upstream (log messages by logger, resource updates by scheme). */
+  heard: Map<string, number>;
 }
+
+/** Every upstream of the soak, for `heard`. */
+const UPSTREAMS = ['a', 'b', 'ask', 'c'];
 
 export class Ledger {
   readonly sessions: SessionBook[] = [];
@@ -47,6 +52,7 @@ export class Ledger {
       cancelled: new Set(),
       unknownResponses: 0,
       leaks: [],
+      heard: new Map(),
     };
     this.sessions.push(book);
     const send = transport.send.bind(transport);
@@ -68,6 +74,8 @@ export class Ledger {
         if (!book.sent.has(message.id)) book.unknownResponses++;
         book.responses.set(message.id, (book.responses.get(message.id) ?? 0) + 1);
       }
+      const source = sourceOf(message, UPSTREAMS);
+      if (source !== undefined) book.heard.set(source, (book.heard.get(source) ?? 0) + 1);
       const leak = denied.length > 0 ? leakOf(message, denied) : undefined;
       if (leak !== undefined && book.leaks.length < 20) book.leaks.push(leak);
       else if (leak !== undefined) book.leaks.push('…');
@@ -112,6 +120,16 @@ export class Ledger {
     return this.sessions.flatMap((book) => book.leaks.map((leak) => `${book.name}: ${leak}`));
   }
 
+  /** Notifications heard from each upstream by the sessions whose name starts with `prefix`. */
+  heard(prefix: string): Record<string, number> {
+    const out: Record<string, number> = {};
+    for (const book of this.sessions) {
+      if (!book.name.startsWith(prefix)) continue;
+      for (const [upstream, n] of book.heard) out[upstream] = (out[upstream] ?? 0) + n;
+    }
+    return out;
+  }
+
   /** Requests on the wire and how many were answered, over every session. */
   totals(): { sent: number; answered: number; cancelled: number } {
     let sent = 0;
@@ -124,6 +142,17 @@ export class Ledger {
     }
     return { sent, answered, cancelled };
   }
+}
+
+/** The upstream a log message (by logger) or resource update (by URI scheme) comes from. */
+export function sourceOf(message: Message, upstreams: string[]): string | undefined {
+  if (message.method === undefined || message.id !== undefined) return undefined;
+  const params = message.params ?? {};
+  const logger = typeof params.logger === 'string' ? params.logger : '';
+  const uri = typeof params.uri === 'string' ? params.uri : '';
+  return upstreams.find(
+    (u) => logger === u || logger.startsWith(`${u}/`) || uri.startsWith(`${u}://`),
+  );
 }
 
 /**

@@ -99,6 +99,12 @@ export const OPS: readonly Op[] = [
     run: (c) =>
       c.call(`${pick(['a', 'b'])}__sleep`, { ms: pick([0, 50, 150]) }, { progress: true }),
   },
+  {
+    name: 'stdio-log',
+    weight: 2,
+    who: (c) => c.principal === 'stdio',
+    run: (c) => c.call(`${pick(['a', 'b'])}__log`, { levels: ['info'] }),
+  },
 ];
 
 export interface LoadStats {

@@ -130,6 +130,7 @@ async function main(): Promise<number> {
     fdsEnd,
     okShare: settled - cancelledCalls > 0 ? ok / (settled - cancelledCalls) : 0,
     routerAlive,
+    allowedHeardDenied: ledger.heard('alice-http').a ?? 0,
   });
   if (!upAgain) say('upstreams were not all ready again after the load (reported, not a failure)');
 
@@ -155,6 +156,11 @@ async function main(): Promise<number> {
     duplicated: ledger.duplicated(),
     leaks: leaks.length,
     leakSample: leaks.slice(0, 10),
+    heard: {
+      alice: ledger.heard('alice-http'),
+      bob: ledger.heard('bob'),
+      stdio: ledger.heard('stdio'),
+    },
     kills: chaos.kills.length,
     killsByUpstream: countBy(chaos.kills.map((k) => `${k.router}/${k.upstream}`)),
     killMisses: chaos.missed,
