@@ -41,7 +41,10 @@ export function outcomeOf(error: unknown, signal?: AbortSignal): Outcome {
   if (signal?.aborted) return 'cancelled';
   const code = (error as { code?: unknown }).code;
   if (typeof code === 'number') return String(code);
-  return `local:${(error as Error).name ?? 'Error'}`;
+  // A failed HTTP exchange (fetch's TypeError) says why in its cause: ECONNRESET, "other side closed"…
+  const cause = (error as { cause?: { code?: unknown; message?: unknown } }).cause;
+  const why = cause?.code ?? cause?.message ?? (error as Error).message;
+  return `local:${(error as Error).name ?? 'Error'}(${String(why).slice(0, 40)})`;
 }
 
 const TOKENS = { alice: ALICE_TOKEN, bob: BOB_TOKEN };

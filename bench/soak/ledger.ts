@@ -2,7 +2,7 @@
  * The soak's book of every request on the wire, per client session: what each client sent
  * and what came back, read at the transport (below the SDK, which drops what it no longer
  * waits for). From it: lost (a request with no response, unless the soak itself cancelled
- * it), duplicated (two responses for one id, or a response to an id never sent), and leaks
+ * it, or the client's HTTP exchange failed: the client was told), duplicated (two responses for one id, or a response to an id never sent), and leaks
  * (a message on a session of a principal who may not use the upstream it came from).
  */
 
@@ -28,6 +28,8 @@ export interface SessionBook {
   sent: Map<string | number, { method: string; at: number }>;
   responses: Map<string | number, number>;
   cancelled: Set<string | number>;
+  /** Requests whose HTTP exchange failed: the client got a transport error, not silence. */
+  failedSends: Map<string | number, string>;
   unknownResponses: number;
   leaks: string[];
   /** Notifications heard per upstream (log messages by logger, resource updates by scheme). */
@@ -50,6 +52,7 @@ export class Ledger {
       sent: new Map(),
       responses: new Map(),
       cancelled: new Set(),
+      failedSends: new Map(),
       unknownResponses: 0,
       leaks: [],
       heard: new Map(),
@@ -65,7 +68,14 @@ export class Ledger {
         const id = message.params?.requestId as string | number | undefined;
         if (id !== undefined && reason.includes(SOAK_CANCEL)) book.cancelled.add(id);
       }
-      return send(raw, options);
+      const sending = send(raw, options);
+      const id = message.method !== undefined ? message.id : undefined;
+      if (id === undefined) return sending;
+      return sending.catch((error: unknown) => {
+        const cause = (error as { cause?: { code?: unknown } }).cause?.code;
+        book.failedSends.set(id, String(cause ?? (error as Error).message).slice(0, 60));
+        throw error;
+      });
     };
     let deliver: WireTransport['onmessage'];
     const record = (raw: unknown, extra?: unknown) => {
@@ -99,9 +109,19 @@ export class Ledger {
     const out: { session: string; id: string | number; method: string }[] = [];
     for (const book of this.sessions) {
       for (const [id, { method, at }] of book.sent) {
-        if (book.responses.has(id) || book.cancelled.has(id) || now - at < graceMs) continue;
+        if (book.responses.has(id) || book.cancelled.has(id) || book.failedSends.has(id)) continue;
+        if (now - at < graceMs) continue;
         out.push({ session: book.name, id, method });
       }
+    }
+    return out;
+  }
+
+  /** Requests whose exchange failed (refused or reset connection), by cause. */
+  failedSends(): Record<string, number> {
+    const out: Record<string, number> = {};
+    for (const book of this.sessions) {
+      for (const cause of book.failedSends.values()) out[cause] = (out[cause] ?? 0) + 1;
     }
     return out;
   }

@@ -12,6 +12,7 @@ export interface SummaryView {
     onTheWire: { sent: number; answered: number };
   };
   lost: number;
+  failedExchanges: Record<string, number>;
   duplicated: number;
   leaks: number;
   kills: number;
@@ -47,6 +48,12 @@ export function printTable(s: SummaryView): void {
       `${s.requests.onTheWire.sent} / ${s.requests.onTheWire.answered}`,
     ],
     ['lost', String(s.lost)],
+    [
+      'failed HTTP exchanges (client told)',
+      Object.entries(s.failedExchanges)
+        .map(([why, n]) => `${why}×${n}`)
+        .join(', ') || 'none',
+    ],
     ['duplicated', String(s.duplicated)],
     ['leaks to a denied principal', String(s.leaks)],
     ['upstream kills (turns missed)', `${s.kills} (${s.killMisses})`],

@@ -152,6 +152,7 @@ async function main(): Promise<number> {
       lostDeadlineMs: LOST_AFTER_MS,
     },
     lost: lost.length,
+    failedExchanges: ledger.failedSends(),
     lostSample: lost.slice(0, 10),
     duplicated: ledger.duplicated(),
     leaks: leaks.length,
