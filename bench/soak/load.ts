@@ -176,20 +176,23 @@ export async function driveOpenLoop(
 }
 
 /**
- * Saturation: `workers` closed-loop callers of an instant tool (`b__sleep` 0 ms) over Alice's
- * HTTP sessions for `ms`; returns completed calls per second.
+ * Saturation of the mix itself: `workers` closed-loop callers, each running operations drawn
+ * like the load's, for `ms`; returns completed operations per second. (An instant tool alone
+ * overstates it: the mix holds upstream slots and connections with sleeps and cancels.)
  */
 export async function calibrate(clients: SoakClient[], ms: number, workers = 32): Promise<number> {
-  const alice = clients.filter(legacyAlice);
   const deadline = performance.now() + ms;
   let done = 0;
-  const worker = async (i: number) => {
-    const client = alice[i % alice.length] as SoakClient;
+  const worker = async () => {
     while (performance.now() < deadline) {
-      if ((await client.call('b__sleep', { ms: 0 })) === 'ok') done++;
+      const op = drawOp();
+      const eligible = clients.filter(op.who);
+      if (eligible.length === 0) continue;
+      await op.run(pick(eligible));
+      done++;
     }
   };
   const start = performance.now();
-  await Promise.all(Array.from({ length: workers }, (_, i) => worker(i)));
+  await Promise.all(Array.from({ length: workers }, () => worker()));
   return done / ((performance.now() - start) / 1000);
 }

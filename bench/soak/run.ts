@@ -66,7 +66,7 @@ async function main(): Promise<number> {
   const saturation = await calibrate(clients, CALIBRATION_MS);
   const rate = flags.rate ?? Math.max(5, Math.round(saturation / 2));
   say(
-    `saturation ${saturation.toFixed(0)} req/s (closed loop, 32 in flight); load at ${rate} req/s for ${flags.durationMs / 1000} s`,
+    `saturation ${saturation.toFixed(0)} req/s (the mix, closed loop, 32 in flight); load at ${rate} req/s for ${flags.durationMs / 1000} s`,
   );
 
   const chaos = chaosStats();
