@@ -8,12 +8,15 @@
  *
  * Why a second connection: a v2 stdio server pins ONE era per stream (serveStdio: after
  * `server/discover` and a modern request, a legacy `initialize` is refused), so stdio needs a
- * second process. Stdio only for now: the v2 SDK's HTTP entry (`createMcpHandler`) serves
- * legacy requests statelessly by default, one fresh instance per POST with no session, where a
- * pushed request can never be answered, so a legacy HTTP connection would lose what bridging
- * gives (actors/upstream/README.md, "Era-matched connections").
+ * second process. Over Streamable HTTP the legacy connection is kept only when its
+ * `initialize` answer opened a session (`Mcp-Session-Id`): the v2 SDK's HTTP entry
+ * (`createMcpHandler`) serves legacy requests statelessly by default, one fresh instance per
+ * POST, where a pushed request can never be answered, so a session-less legacy connection
+ * would lose what bridging gives; it is closed and legacy sessions stay bridged
+ * (actors/upstream/README.md, "Era-matched connections").
  *
- * Life: opened when the modern connection gets ready (protocol `auto`, shared, stdio),
+ * Life: opened when the modern connection gets ready (protocol `auto`, shared, stdio or
+ * Streamable HTTP),
  * with `protocol: "legacy"`; `settle` resolves when it is ready or has failed (start-up waits
  * for it, so a legacy client's first call is never bridged by accident). A first attempt that
  * fails means the upstream is modern-only: nothing is retried until the modern connection
@@ -53,7 +56,7 @@ export function wantsLegacyConnection(upstream: Upstream): boolean {
   return (
     upstream.era === 'modern' &&
     (config.protocol ?? 'auto') === 'auto' &&
-    config.transport === 'stdio' &&
+    (config.transport === 'stdio' || config.transport === 'streamable-http') &&
     config.sessionMode !== 'isolated'
   );
 }
@@ -137,6 +140,17 @@ export class LegacyConnections {
     const current = this.#entries.get(name) === entry;
     if (state === 'ready') {
       if (!current) return;
+      if (legacy.config.transport !== 'stdio' && legacy.connection?.sessionId === undefined) {
+        // Stateless legacy serving (no session): pushed requests could never be answered.
+        log.info(
+          `upstream ${name}: serves legacy requests without a session; legacy clients are bridged`,
+          { upstream: name },
+        );
+        this.#entries.delete(name);
+        void legacy.close();
+        settle();
+        return;
+      }
       entry.everReady = true;
       entry.modern.legacy = legacy;
       log.info(

@@ -101,6 +101,12 @@ export class Connection {
 
   readonly closed$: Observable<CloseReason> = this.#closed.asObservable();
 
+  /** The transport's session id when it keeps one (Streamable HTTP: `Mcp-Session-Id`). */
+  get sessionId(): string | undefined {
+    const id = (this.#transport as { sessionId?: unknown }).sessionId;
+    return typeof id === 'string' ? id : undefined;
+  }
+
   constructor(transport: Transport, options: ConnectionOptions = {}) {
     this.#transport = transport;
     const log = options.log ?? silentLogger;

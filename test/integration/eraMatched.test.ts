@@ -4,8 +4,9 @@
  * a legacy (v1 SDK) client over a legacy connection, so the upstream's
  * push-style requests reach it for real and `resources/subscribe` is the upstream's own, and a
  * 2026-07-28 (v2 SDK, pinned) client over the modern path (`input_required` as the upstream
- * sent it), over stdio and Streamable HTTP. `protocol: "2026-07-28"`, and an HTTP upstream (the
- * SDK serves its legacy requests statelessly), open no legacy connection.
+ * sent it), over stdio and Streamable HTTP. Over HTTP the legacy connection is kept when the
+ * upstream keeps legacy sessions (dualEraEverything.ts); `protocol: "2026-07-28"`, and an HTTP
+ * upstream that serves legacy requests statelessly (the SDK's default), have none.
  */
 
 import {
@@ -29,9 +30,9 @@ const textOf = (result: unknown): string =>
     .map((c) => c.text ?? '')
     .join('');
 
-/** The dual-era fixture over Streamable HTTP on a free port. */
-async function startHttpFixture(): Promise<Proc & { url: string }> {
-  const proc = spawnNode([fixturePath('modernServer'), '--http', '0']);
+/** A dual-era fixture over Streamable HTTP on a free port (modernServer: stateless legacy). */
+async function startHttpFixture(name = 'modernServer'): Promise<Proc & { url: string }> {
+  const proc = spawnNode([fixturePath(name), '--http', '0']);
   const url = await until(
     () => /listening (http:\/\/\S+)/.exec(proc.output())?.[1],
     15_000,
@@ -177,6 +178,32 @@ describe('a dual-era upstream over Streamable HTTP (stateless legacy serving)', 
       expect(textOf(sampled)).toBe('answer: {"name":"Ada"}');
       expect(asked).toEqual(['elicitation/create']);
       expect(cli.stderr()).not.toContain('dual-era');
+    } finally {
+      await cli.close();
+      await fx.stop();
+    }
+  }, 60_000);
+});
+
+describe('a dual-era upstream over Streamable HTTP with legacy sessions', () => {
+  it('serves a legacy client over a legacy HTTP connection: pushed requests', async () => {
+    const fx = await startHttpFixture('dualEraEverything');
+    const { cli, asked } = await legacyClient({ url: fx.url });
+    try {
+      await eventually(() => cli.stderr().includes('dual-era'), 10_000);
+      const sampled = await cli.client.callTool({
+        name: 'm__test_sampling',
+        arguments: { prompt: 'Say hi' },
+      });
+      expect(textOf(sampled)).toBe('LLM response: hi');
+      const elicited = await cli.client.callTool({
+        name: 'm__test_elicitation_sep1034_defaults',
+        arguments: {},
+      });
+      expect(textOf(elicited)).toBe(
+        'Elicitation completed: {"action":"accept","content":{"name":"Ada"}}',
+      );
+      expect(asked).toEqual(['sampling/createMessage', 'elicitation/create']);
     } finally {
       await cli.close();
       await fx.stop();

@@ -54,6 +54,12 @@ export class HttpUpstreamTransport extends BaseTransport implements ExchangeClie
     return this.#mode;
   }
 
+  /** The Streamable HTTP session id (`Mcp-Session-Id`), once the upstream gave one. */
+  get sessionId(): string | undefined {
+    const inner = this.#inner;
+    return inner instanceof StreamableHttpClientTransport ? inner.sessionId : undefined;
+  }
+
   override get bufferedBytes(): number {
     return this.#inner?.bufferedBytes ?? 0;
   }
