@@ -1,7 +1,7 @@
 /**
  * The per-server `protocol` key: which MCP era mcp-mux speaks to an upstream. `auto` probes
  * (`server/discover`, then `initialize`: actors/upstream/handshake.ts), and serves a dual-era
- * stdio upstream's legacy clients over a second, legacy connection
+ * upstream's legacy clients (stdio, or HTTP with legacy sessions) over a second, legacy connection
  * (actors/upstream/legacyConnections.ts); the others skip the probe and open one connection
  * in their era, bridging the other era's clients. Absent means `auto`.
  */
