@@ -330,7 +330,8 @@ export class Upstream {
   /**
    * `resources/subscribe` / `unsubscribe` toward a modern upstream, which has neither: the URI
    * joins (or leaves) the filter of its `subscriptions/listen`, which is opened again with it
-   * on the next turn (once for a burst of changes: `ModernListen.restartSoon`).
+   * on the next turn (once for a burst of changes: `ModernListen.restartSoon`); the answer
+   * waits until the new listen is sent.
    */
   async #subscribeModern(method: string, params: JsonObject): Promise<JsonObject> {
     if (!this.connection) throw this.unavailable();
@@ -342,7 +343,7 @@ export class Upstream {
     if (method === 'resources/subscribe') this.#resources.add(uri);
     else this.#resources.delete(uri);
     if (had !== this.#resources.has(uri)) {
-      if (this.#listen) this.#listen.restartSoon();
+      if (this.#listen) await this.#listen.restartSoon();
       else this.#listenForChanges(true);
     }
     return {};
