@@ -35,8 +35,7 @@ describe('limitResults', () => {
     const text = JSON.stringify({ content: [{ type: 'text', text: '😀'.repeat(1000) }] });
     const event = { kind: 'result', result: new RawJson(text, 3) } as unknown as RequestEvent;
     const [out] = await run(event, 1024, store);
-    const result = (out as { result: { _meta: Record<string, { uri: string; bytes: number }> } })
-      .result;
+    const result = (out as unknown as { result: { _meta: Record<string, unknown> } }).result;
     const full = result._meta['io.github.mcp-mux/fullResult'] as { uri: string; bytes: number };
     expect(full.bytes).toBe(Buffer.byteLength(text));
     const id = full.uri.replace('mcp-mux://results/', '');
