@@ -8,11 +8,13 @@
  * - a rate-limited principal gets its burst, then -32010 with `data.retryAfterMs`, and the
  *   refused call never reaches the upstream; another principal has its own bucket.
  */
+import { Client as ModernClient } from '@modelcontextprotocol/client';
+import { StdioClientTransport as ModernStdioTransport } from '@modelcontextprotocol/client/stdio';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { McpError } from '@modelcontextprotocol/sdk/types.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { clientTransport, type Listeners, type Proc, startCli } from './cliNetwork.js';
-import { fixture, writeConfig } from './harness.js';
+import { cliPath, fixture, writeConfig } from './harness.js';
 
 const ALICE = 'alice-token-0123456789abcdef';
 const BOB = 'bob-token-0123456789abcdef';
@@ -145,4 +147,42 @@ describe('mcpMux.rateLimits', () => {
     await expect(bob.callTool({ name: 'lim__count', arguments: {} })).rejects.toThrow(/Rate limit/);
     expect(texts(await bob.callTool({ name: 'lim__calls', arguments: {} }))).toEqual(['6']);
   }, 30_000);
+});
+
+describe('a 2026-07-28 client (v2 SDK, stdio)', () => {
+  it('gets the cut result, reads the whole, and is rate-limited like a session', async () => {
+    const configFile = writeConfig({
+      mcpServers: { big: fixture('bigResultServer', { maxResultBytes: LIMIT }) },
+      mcpMux: { rateLimits: [{ principals: ['*'], tools: ['big__count'], perMinute: 1 }] },
+    });
+    const client = new ModernClient(
+      { name: 'limits-modern', version: '1.0.0' },
+      { versionNegotiation: { mode: { pin: '2026-07-28' } } },
+    );
+    await client.connect(
+      new ModernStdioTransport({
+        command: process.execPath,
+        args: [cliPath, '--config', configFile],
+        stderr: 'pipe',
+      }),
+    );
+    try {
+      const result = await client.callTool({
+        name: 'big__big',
+        arguments: { repeat: 5000, unit: '😀' },
+      });
+      const full = result._meta?.[FULL_RESULT] as { uri: string; bytes: number };
+      expect(texts(result).at(-1)).toMatch(/^\[mcp-mux: result cut at 4096 of \d+ bytes/);
+      const read = await client.readResource({ uri: full.uri });
+      const whole = JSON.parse((read.contents[0] as { text: string }).text);
+      expect(whole.content).toEqual([{ type: 'text', text: '😀'.repeat(5000) }]);
+      expect(texts(await client.callTool({ name: 'big__count', arguments: {} }))).toEqual(['1']);
+      await expect(client.callTool({ name: 'big__count', arguments: {} })).rejects.toThrow(
+        /Rate limit/,
+      );
+      expect(texts(await client.callTool({ name: 'big__calls', arguments: {} }))).toEqual(['1']);
+    } finally {
+      await client.close();
+    }
+  }, 60_000);
 });
