@@ -29,6 +29,10 @@ export function capabilitiesFor(
   const caps = upstreams.capabilities(!state.isSettled());
   // Tasks exist in 2025-11-25 only (not before, and not in 2026-07-28).
   if (protocolVersion !== undefined && protocolVersion !== '2025-11-25') delete caps.tasks;
+  // Cut results are read back as resources (`mcp-mux://results/…`), whatever the upstreams offer.
+  if (caps.resources === undefined && state.config().upstreams.some((u) => u.maxResultBytes)) {
+    caps.resources = {};
+  }
   return caps;
 }
 

@@ -77,6 +77,8 @@ describe('maxResultBytes', () => {
   it('cuts a larger result on a character boundary and keeps the whole for its principal', async () => {
     const alice = await connect(ALICE);
     const bob = await connect(BOB);
+    // The upstreams offer tools only; the facade offers resources for the kept results.
+    expect(alice.getServerCapabilities()?.resources).toEqual({});
     const args = { repeat: 3000, unit: 'é😀', items: 2, structured: true };
     const result = await alice.callTool({ name: 'big__big', arguments: args });
     const full = result._meta?.[FULL_RESULT] as { uri: string; bytes: number; chunks: number };
