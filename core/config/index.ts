@@ -47,6 +47,7 @@ export {
   parseObserve,
   type ReadinessConfig,
 } from './observeConfig.js';
+export { parseRateLimits, type RateLimitRule } from './rateLimitConfig.js';
 export {
   type JitterKind,
   KEEPALIVE_DEFAULTS,

@@ -26,6 +26,7 @@ import {
   stringArray,
 } from './configSchema.js';
 import { OBSERVE_KEYS, type ObserveConfig, parseObserve } from './observeConfig.js';
+import { parseRateLimits, type RateLimitRule } from './rateLimitConfig.js';
 import { parseRoots, type RootConfig } from './roots.js';
 import {
   parseRouterSupervision,
@@ -86,6 +87,13 @@ export interface MuxConfig extends RouterSupervisionConfig, ObserveConfig {
   maxListensPerPrincipal?: number;
   /** Search instead of the full tool list (toolSearchConfig.ts); absent: off. */
   toolSearch?: ToolSearchConfig;
+  /**
+   * Default of every server's `maxResultBytes`: a larger `tools/call` result is cut, the whole
+   * kept as an `mcp-mux://results/<id>` resource; absent: no limit.
+   */
+  maxResultBytes?: number;
+  /** Token buckets on `tools/call` per principal and rule (rateLimitConfig.ts); absent: none. */
+  rateLimits?: RateLimitRule[];
 }
 
 /** `maxListenUris` and `maxListensPerPrincipal` when not set. */
@@ -125,6 +133,8 @@ const MUX_KEYS = new Set([
   'maxListenUris',
   'maxListensPerPrincipal',
   'toolSearch',
+  'maxResultBytes',
+  'rateLimits',
   ...ROUTER_SUPERVISION_KEYS,
   ...OBSERVE_KEYS,
 ]);
@@ -233,6 +243,10 @@ export function parseMux(
     const toolSearch = parseToolSearch(raw.toolSearch, at('toolSearch'), issues);
     if (toolSearch) mux.toolSearch = toolSearch;
   }
+  if (raw.rateLimits !== undefined) {
+    const rateLimits = parseRateLimits(raw.rateLimits, issues);
+    if (rateLimits) mux.rateLimits = rateLimits;
+  }
   Object.assign(mux, parseLimits(raw, 'mcpMux', mux, issues));
   Object.assign(mux, parseRouterSupervision(raw, issues));
   Object.assign(mux, parseObserve(raw, issues));
@@ -257,9 +271,15 @@ function parseTrustProxy(
   return list;
 }
 
-type Limits = Pick<MuxConfig, 'concurrency' | 'maxQueue' | 'timeoutMs' | 'maxTotalTimeoutMs'>;
+type Limits = Pick<
+  MuxConfig,
+  'concurrency' | 'maxQueue' | 'timeoutMs' | 'maxTotalTimeoutMs' | 'maxResultBytes'
+>;
 
-/** The four limits shared by `mcpMux` and each server; `defaults` fill what is absent. */
+/** Smallest `maxResultBytes`: room for the cut marker and a little of the result. */
+export const MIN_RESULT_BYTES = 1024;
+
+/** The five limits shared by `mcpMux` and each server; `defaults` fill what is absent. */
 export function parseLimits(
   raw: JsonObject,
   path: string,
@@ -286,6 +306,12 @@ export function parseLimits(
   if (raw.maxTotalTimeoutMs !== undefined) {
     const total = integer(raw.maxTotalTimeoutMs, at('maxTotalTimeoutMs'), issues, POSITIVE);
     if (total !== undefined) limits.maxTotalTimeoutMs = total;
+  }
+  if (defaults.maxResultBytes !== undefined) limits.maxResultBytes = defaults.maxResultBytes;
+  if (raw.maxResultBytes !== undefined) {
+    const range = { min: MIN_RESULT_BYTES, max: 2 ** 31 };
+    const max = integer(raw.maxResultBytes, at('maxResultBytes'), issues, range);
+    if (max !== undefined) limits.maxResultBytes = max;
   }
   return limits;
 }

@@ -59,6 +59,8 @@ export interface UpstreamConfig extends UpstreamSupervisionConfig {
   maxQueue: number;
   timeoutMs: number;
   maxTotalTimeoutMs?: number;
+  /** A larger `tools/call` result is cut (actors/router/resultLimit.ts); absent: no limit. */
+  maxResultBytes?: number;
   tools: NameFilter;
   prompts: NameFilter;
   disabled: boolean;
@@ -92,6 +94,7 @@ const SERVER_KEYS = new Set([
   'maxQueue',
   'timeoutMs',
   'maxTotalTimeoutMs',
+  'maxResultBytes',
   'tools',
   'prompts',
   'disabled',
