@@ -6,6 +6,7 @@
  */
 import { createHash } from 'node:crypto';
 import { exposeName, matchesFilter, type NameFilter, type NamingOptions } from './naming.js';
+import { type ItemOverrides, overriddenItem, overrideOf } from './overrides.js';
 import { compileUriTemplate } from './uriTemplate.js';
 
 export type CatalogKind = 'tools' | 'prompts' | 'resources' | 'resourceTemplates';
@@ -23,6 +24,9 @@ export interface CatalogUpstream {
   order: number;
   tools: NameFilter;
   prompts: NameFilter;
+  /** `toolOverrides` / `promptOverrides` by original name (overrides.ts); absent: none. */
+  toolOverrides?: ItemOverrides | undefined;
+  promptOverrides?: ItemOverrides | undefined;
 }
 
 /** Where an exposed name or URI goes: the upstream and the name/URI it knows. */
@@ -217,11 +221,21 @@ export class Catalog {
     const renames = kind === 'tools' || kind === 'prompts';
     for (const { upstream, items } of this.#ordered()) {
       const filter = kind === 'tools' ? upstream.tools : kind === 'prompts' ? upstream.prompts : {};
-      for (const item of items[kind] ?? []) {
-        const original = item[KEY[kind]];
+      const overrides =
+        kind === 'tools'
+          ? upstream.toolOverrides
+          : kind === 'prompts'
+            ? upstream.promptOverrides
+            : undefined;
+      for (const given of items[kind] ?? []) {
+        const original = given[KEY[kind]];
         if (typeof original !== 'string') continue;
         if (renames && !matchesFilter(original, filter)) continue;
-        const exposed = renames ? exposeName(upstream.prefix, original, this.#options) : original;
+        const override = overrideOf(overrides, original);
+        if (override?.hidden) continue;
+        const item = override ? overriddenItem(given, override) : given;
+        const name = override?.name ?? original;
+        const exposed = renames ? exposeName(upstream.prefix, name, this.#options) : original;
         const origin: Resolved = { upstream: upstream.name, original };
         const winner = built.index.get(exposed);
         if (winner) {
@@ -251,6 +265,8 @@ function sameUpstream(a: CatalogUpstream, b: CatalogUpstream): boolean {
     a.prefix === b.prefix &&
     a.order === b.order &&
     sameFilter(a.tools, b.tools) &&
-    sameFilter(a.prompts, b.prompts)
+    sameFilter(a.prompts, b.prompts) &&
+    JSON.stringify([a.toolOverrides, a.promptOverrides]) ===
+      JSON.stringify([b.toolOverrides, b.promptOverrides])
   );
 }
