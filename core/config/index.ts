@@ -47,6 +47,7 @@ export {
   parseObserve,
   type ReadinessConfig,
 } from './observeConfig.js';
+export { PROFILE_NAME, type ProfileConfig, parseProfiles } from './profilesConfig.js';
 export {
   type JitterKind,
   KEEPALIVE_DEFAULTS,

@@ -26,6 +26,7 @@ import {
   stringArray,
 } from './configSchema.js';
 import { OBSERVE_KEYS, type ObserveConfig, parseObserve } from './observeConfig.js';
+import { type ProfileConfig, parseProfiles } from './profilesConfig.js';
 import { parseRoots, type RootConfig } from './roots.js';
 import {
   parseRouterSupervision,
@@ -86,6 +87,8 @@ export interface MuxConfig extends RouterSupervisionConfig, ObserveConfig {
   maxListensPerPrincipal?: number;
   /** Search instead of the full tool list (toolSearchConfig.ts); absent: off. */
   toolSearch?: ToolSearchConfig;
+  /** Named views of the router (profilesConfig.ts): `/mcp/<name>`, `--profile NAME`. */
+  profiles?: Record<string, ProfileConfig>;
 }
 
 /** `maxListenUris` and `maxListensPerPrincipal` when not set. */
@@ -125,6 +128,7 @@ const MUX_KEYS = new Set([
   'maxListenUris',
   'maxListensPerPrincipal',
   'toolSearch',
+  'profiles',
   ...ROUTER_SUPERVISION_KEYS,
   ...OBSERVE_KEYS,
 ]);
@@ -232,6 +236,10 @@ export function parseMux(
   if (raw.toolSearch !== undefined) {
     const toolSearch = parseToolSearch(raw.toolSearch, at('toolSearch'), issues);
     if (toolSearch) mux.toolSearch = toolSearch;
+  }
+  if (raw.profiles !== undefined) {
+    const profiles = parseProfiles(raw.profiles, at('profiles'), issues);
+    if (profiles) mux.profiles = profiles;
   }
   Object.assign(mux, parseLimits(raw, 'mcpMux', mux, issues));
   Object.assign(mux, parseRouterSupervision(raw, issues));
