@@ -63,6 +63,8 @@ interface Built {
   index: Map<string, Resolved>;
   collisions: Collision[];
   templates: Template[];
+  /** Exposed name → the upstream-side name an override gave it (only renamed items). */
+  renamed: Map<string, string>;
 }
 
 /** The field that identifies an item of each kind. */
@@ -172,13 +174,16 @@ export class Catalog {
     return uri;
   }
 
-  /** Every exposed item of a kind with its origin, in list order (for `mcp-mux inspect`). */
-  entries(kind: CatalogKind): (Resolved & { exposed: string })[] {
+  /**
+   * Every exposed item of a kind with its origin, in list order (for `mcp-mux inspect`);
+   * `name` is the upstream-side name before prefixing: the original, or an override's.
+   */
+  entries(kind: CatalogKind): (Resolved & { exposed: string; name: string })[] {
     const built = this.#build(kind);
     return built.list.map((item) => {
       const exposed = item[KEY[kind]] as string;
       const origin = built.index.get(exposed) as Resolved;
-      return { ...origin, exposed };
+      return { ...origin, exposed, name: built.renamed.get(exposed) ?? origin.original };
     });
   }
 
@@ -216,7 +221,13 @@ export class Catalog {
   #build(kind: CatalogKind): Built {
     const cached = this.#built.get(kind);
     if (cached) return cached;
-    const built: Built = { list: [], index: new Map(), collisions: [], templates: [] };
+    const built: Built = {
+      list: [],
+      index: new Map(),
+      collisions: [],
+      templates: [],
+      renamed: new Map(),
+    };
     const list: Item[] = [];
     const renames = kind === 'tools' || kind === 'prompts';
     for (const { upstream, items } of this.#ordered()) {
@@ -243,6 +254,7 @@ export class Catalog {
           continue;
         }
         built.index.set(exposed, origin);
+        if (override?.name !== undefined) built.renamed.set(exposed, override.name);
         list.push(renames ? { ...item, name: exposed } : item);
         if (kind === 'resourceTemplates') {
           const pattern = compileUriTemplate(original);

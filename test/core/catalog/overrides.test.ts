@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { Catalog, type CatalogUpstream } from '../../../core/catalog/catalog.js';
 import { exposeName } from '../../../core/catalog/naming.js';
 import { overriddenItem } from '../../../core/catalog/overrides.js';
+import { toolIndexOf } from '../../../core/catalog/search/searchCache.js';
 
 const upstream = (extra: Partial<CatalogUpstream> = {}): CatalogUpstream => ({
   name: 'gh',
@@ -51,6 +52,15 @@ describe('Catalog with overrides', () => {
       original: 'search',
     });
     expect(catalog.resolve('tools', 'gh__search')).toBeUndefined();
+    expect(catalog.entries('tools').map((e) => e.name)).toEqual(['find_code', 'other']);
+  });
+
+  it('lets search find a renamed tool by its new name', () => {
+    const catalog = new Catalog({ separator: '__' });
+    const info = upstream({ toolOverrides: { q: { name: 'find_code', description: 'x' } } });
+    catalog.setItems(info, 'tools', [tool('q', { description: 'x' }), tool('other')]);
+    const hits = toolIndexOf(catalog).search('find code', { limit: 5 });
+    expect(hits.map((hit) => hit.exposed)).toEqual(['gh__find_code']);
   });
 
   it('shortens a long new name like any other name', () => {
