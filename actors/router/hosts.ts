@@ -71,14 +71,15 @@ export function routeHostOf(parts: RouteHostParts): RouteHost {
   const { state, upstreams, subscriptions, forwarder } = parts;
   type Allows = NonNullable<RouteHost['allows']>;
   const profiles = parts.audience.profiles;
-  let compiledFrom: [AccessPolicy | undefined, unknown] = [undefined, undefined];
+  // Rules and profiles both come from the config: one identity check per read (the hot path's
+  // cost without either is that check and `undefined`).
+  let compiledFor: unknown;
   let allows: Allows | undefined;
   const allowsOf = (): Allows | undefined => {
-    const policy = parts.audience.policy;
-    const views = profiles?.compiled;
-    if (policy !== compiledFrom[0] || views !== compiledFrom[1]) {
-      compiledFrom = [policy, views];
-      allows = allowsFor(policy, views && profiles);
+    const config = state.config();
+    if (config !== compiledFor) {
+      compiledFor = config;
+      allows = allowsFor(parts.audience.policy, profiles?.compiled && profiles);
     }
     return allows;
   };
