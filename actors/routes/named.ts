@@ -23,7 +23,7 @@ export const byNameRoute =
       );
     }
     const resolved = host.catalog.resolve(kind, name);
-    if (!resolved) throw unknownName(host, kind, noun, name);
+    if (!resolved) throw unknownName(host, kind, noun, name, caller.profile);
     checkAccess(host, caller, resolved.upstream, kind, name);
     const forwarded = forwardTo(
       host,
