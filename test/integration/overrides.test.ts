@@ -71,3 +71,29 @@ describe('overrides through the CLI', () => {
     expect(JSON.stringify(got.messages)).toContain('Ada');
   });
 });
+
+describe('an override name meeting a name the upstream lists', () => {
+  it('is a catalog collision: the first in list order wins, and the log names both items', async () => {
+    // server-everything lists `echo` before `get-sum`: renaming `get-sum` to `echo` loses.
+    const cli = await connectCli(
+      writeConfig({
+        mcpServers: { e: everything({ toolOverrides: { echo: { name: 'get-sum' } } }) },
+      }),
+    );
+    try {
+      const names = (await cli.client.listTools()).tools.map((t) => t.name);
+      expect(names.filter((n) => n === 'e__get-sum')).toHaveLength(1);
+      expect(names).not.toContain('e__echo');
+      const echoed = await cli.client.callTool({
+        name: 'e__get-sum',
+        arguments: { message: 'renamed wins' },
+      });
+      expect(textOf(echoed)).toContain('renamed wins');
+      expect(cli.stderr()).toContain(
+        'name collision on tools "e__get-sum": e/echo wins, e/get-sum is not exposed',
+      );
+    } finally {
+      await cli.close();
+    }
+  }, 60_000);
+});
