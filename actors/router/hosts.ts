@@ -11,11 +11,12 @@ import type { ClientInfo } from '../../core/mcp/index.js';
 import type { InboundEvent, JsonObject, JsonRpcRequest } from '../../core/rpc/index.js';
 import type { Bridge } from '../bridge/index.js';
 import type { Caller, ClientSession, ListenQuota, SessionHost } from '../downstream/index.js';
-import { ActivatedTools, type RouteHost } from '../routes/index.js';
+import { ActivatedTools, type ResultStore, type RouteHost } from '../routes/index.js';
 import type { Audience } from './audience.js';
 import type { Forwarder } from './forwarder.js';
 import type { LogLevels } from './logLevels.js';
 import type { Profiles } from './profiles.js';
+import type { RateLimit } from './rateLimits.js';
 import type { RouterState } from './routerState.js';
 import type { Subscriptions } from './subscriptions.js';
 import type { UpstreamPool } from './upstreamPool.js';
@@ -29,6 +30,10 @@ export function capabilitiesFor(
   const caps = upstreams.capabilities(!state.isSettled());
   // Tasks exist in 2025-11-25 only (not before, and not in 2026-07-28).
   if (protocolVersion !== undefined && protocolVersion !== '2025-11-25') delete caps.tasks;
+  // Cut results are read back as resources (`mcp-mux://results/…`), whatever the upstreams offer.
+  if (caps.resources === undefined && state.config().upstreams.some((u) => u.maxResultBytes)) {
+    caps.resources = {};
+  }
   return caps;
 }
 
@@ -65,6 +70,10 @@ export interface RouteHostParts {
   readonly forwarder: Forwarder;
   /** `mcpMux.access`, compiled once per config (a reload replaces the rules array). */
   readonly audience: Audience;
+  /** Whole results `maxResultBytes` cut, read back as `mcp-mux://results/…`. */
+  readonly results: ResultStore;
+  /** `mcpMux.rateLimits` compiled for the current config (rateLimits.ts); undefined: none. */
+  readonly rateLimit: () => RateLimit | undefined;
 }
 
 export function routeHostOf(parts: RouteHostParts): RouteHost {
@@ -124,12 +133,14 @@ export function routeHostOf(parts: RouteHostParts): RouteHost {
     inProfile: (profile, upstream, kind, exposed) =>
       profiles?.allows(profile, upstream, kind, exposed) ?? false,
     activations: new ActivatedTools(),
+    results: parts.results,
   };
   Object.defineProperty(host, 'allows', {
     enumerable: true,
     // Absent (undefined) without rules, so routes skip the per-item work entirely.
     get: allowsOf,
   });
+  Object.defineProperty(host, 'rateLimit', { enumerable: true, get: parts.rateLimit });
   return host;
 }
 

@@ -20,7 +20,7 @@ import { stateKey } from '../../core/mcp/index.js';
 import { composeObservers, type RouterObserver } from '../../core/observe/index.js';
 import { Bridge } from '../bridge/index.js';
 import { type ClientSession, ListenQuota, type SessionHost } from '../downstream/index.js';
-import { type RouteHost, route } from '../routes/index.js';
+import { ResultStore, type RouteHost, route } from '../routes/index.js';
 import { Audience } from './audience.js';
 import { RouterEvents } from './events.js';
 import { ListChanges } from './facade.js';
@@ -29,6 +29,7 @@ import { routeHostOf, sessionHostOf } from './hosts.js';
 import { InflightIndex } from './inflight.js';
 import { LogLevels } from './logLevels.js';
 import { Profiles } from './profiles.js';
+import { rateLimitsOf } from './rateLimits.js';
 import type { RouterOptions } from './routerOptions.js';
 import type { RouterState } from './routerState.js';
 import { schedulerClock } from './schedulerClock.js';
@@ -172,11 +173,13 @@ export function wireParts(
     changed,
     quiet: state.draining,
   });
+  const results = new ResultStore({ now: () => scheduler.now() });
   const forwarder = new Forwarder({
     upstreams,
     inflight,
     bridge,
     observer,
+    results,
     draining: state.draining,
   });
   const routeHost = routeHostOf({
@@ -190,6 +193,8 @@ export function wireParts(
     logging,
     forwarder,
     audience,
+    results,
+    rateLimit: rateLimitsOf(() => state.config().rateLimits, scheduler, observer),
   });
   const listenQuota = new ListenQuota(() => {
     const config = state.config();

@@ -11,6 +11,7 @@ import type { ToolSearchConfig } from '../../core/config/index.js';
 import type { JsonObject, RequestEvent } from '../../core/rpc/index.js';
 import type { Caller, ClientSession } from '../downstream/index.js';
 import type { ActivatedTools } from './activations.js';
+import type { ResultStore } from './resultStore.js';
 
 /** What routing reads of one configured upstream. */
 export interface RoutedUpstream {
@@ -81,6 +82,13 @@ export interface RouteHost {
   inProfile?(profile: string, upstream: string, kind: AccessKind, exposed: string): boolean;
   /** The tools each session activated through `search_tools`; absent: no activation. */
   readonly activations?: ActivatedTools;
+  /**
+   * `mcpMux.rateLimits` (routes/rateLimiter.ts): takes one `tools/call` of `exposed` from the
+   * caller's buckets, or throws the -32010 that refuses it. Absent: no rules, no cost.
+   */
+  rateLimit?(caller: Caller, upstream: string, exposed: string): void;
+  /** Whole results that `maxResultBytes` cut (`mcp-mux://results/…`); absent: none kept. */
+  readonly results?: ResultStore;
   /** The enabled upstreams that are not ready now (routes/unavailable.ts); absent: none. */
   downUpstreams?(): readonly DownUpstream[];
 }

@@ -5,9 +5,11 @@
  * synchronously and throw their errors (the connection answers a throw as it answers an
  * error), with no `defer` layer on the hot path.
  */
-import { map } from 'rxjs';
+import { map, of } from 'rxjs';
 import { ErrorCode, RpcError } from '../../core/errors/index.js';
-import { checkAccess, forwardTo, type Route, rewriteParams } from './shared.js';
+import { RESULT_URI_PREFIX } from './resultStore.js';
+import { readKeptResult } from './results.js';
+import { checkAccess, forwardTo, type Route, result, rewriteParams } from './shared.js';
 import { exposeCreatedTask } from './tasks.js';
 import { unknownName } from './unavailable.js';
 
@@ -25,6 +27,8 @@ export const byNameRoute =
     const resolved = host.catalog.resolve(kind, name);
     if (!resolved) throw unknownName(host, kind, noun, name, caller.profile);
     checkAccess(host, caller, resolved.upstream, kind, name);
+    // Before anything is sent: a refused call never reaches the upstream (rateLimiter.ts).
+    if (kind === 'tools') host.rateLimit?.(caller, resolved.upstream, name);
     const forwarded = forwardTo(
       host,
       resolved.upstream,
@@ -43,6 +47,10 @@ export const byUriRoute: Route = (host, request, caller) => {
   const uri = params.uri;
   if (typeof uri !== 'string') {
     throw new RpcError(ErrorCode.InvalidParams, `${request.method}: params.uri must be a string`);
+  }
+  // The router's own resources: whole results that `maxResultBytes` cut (results.ts).
+  if (host.results !== undefined && uri.startsWith(RESULT_URI_PREFIX)) {
+    return of(result(readKeptResult(host.results, uri, caller)));
   }
   const resolved = host.catalog.resolveUri(uri);
   if (!resolved) {

@@ -48,6 +48,7 @@ export {
   type ReadinessConfig,
 } from './observeConfig.js';
 export { PROFILE_NAME, type ProfileConfig, parseProfiles } from './profilesConfig.js';
+export { parseRateLimits, type RateLimitRule } from './rateLimitConfig.js';
 export {
   type JitterKind,
   KEEPALIVE_DEFAULTS,

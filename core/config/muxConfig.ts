@@ -27,6 +27,7 @@ import {
 } from './configSchema.js';
 import { OBSERVE_KEYS, type ObserveConfig, parseObserve } from './observeConfig.js';
 import { type ProfileConfig, parseProfiles } from './profilesConfig.js';
+import { parseRateLimits, type RateLimitRule } from './rateLimitConfig.js';
 import { parseRoots, type RootConfig } from './roots.js';
 import {
   parseRouterSupervision,
@@ -89,6 +90,13 @@ export interface MuxConfig extends RouterSupervisionConfig, ObserveConfig {
   toolSearch?: ToolSearchConfig;
   /** Named views of the router (profilesConfig.ts): `/mcp/<name>`, `--profile NAME`. */
   profiles?: Record<string, ProfileConfig>;
+  /**
+   * Default of every server's `maxResultBytes`: a larger `tools/call` result is cut, the whole
+   * kept as an `mcp-mux://results/<id>` resource; absent: no limit.
+   */
+  maxResultBytes?: number;
+  /** Token buckets on `tools/call` per principal and rule (rateLimitConfig.ts); absent: none. */
+  rateLimits?: RateLimitRule[];
 }
 
 /** `maxListenUris` and `maxListensPerPrincipal` when not set. */
@@ -129,6 +137,8 @@ const MUX_KEYS = new Set([
   'maxListensPerPrincipal',
   'toolSearch',
   'profiles',
+  'maxResultBytes',
+  'rateLimits',
   ...ROUTER_SUPERVISION_KEYS,
   ...OBSERVE_KEYS,
 ]);
@@ -241,6 +251,10 @@ export function parseMux(
     const profiles = parseProfiles(raw.profiles, at('profiles'), issues);
     if (profiles) mux.profiles = profiles;
   }
+  if (raw.rateLimits !== undefined) {
+    const rateLimits = parseRateLimits(raw.rateLimits, issues);
+    if (rateLimits) mux.rateLimits = rateLimits;
+  }
   Object.assign(mux, parseLimits(raw, 'mcpMux', mux, issues));
   Object.assign(mux, parseRouterSupervision(raw, issues));
   Object.assign(mux, parseObserve(raw, issues));
@@ -265,9 +279,15 @@ function parseTrustProxy(
   return list;
 }
 
-type Limits = Pick<MuxConfig, 'concurrency' | 'maxQueue' | 'timeoutMs' | 'maxTotalTimeoutMs'>;
+type Limits = Pick<
+  MuxConfig,
+  'concurrency' | 'maxQueue' | 'timeoutMs' | 'maxTotalTimeoutMs' | 'maxResultBytes'
+>;
 
-/** The four limits shared by `mcpMux` and each server; `defaults` fill what is absent. */
+/** Smallest `maxResultBytes`: room for the cut marker and a little of the result. */
+export const MIN_RESULT_BYTES = 1024;
+
+/** The five limits shared by `mcpMux` and each server; `defaults` fill what is absent. */
 export function parseLimits(
   raw: JsonObject,
   path: string,
@@ -294,6 +314,12 @@ export function parseLimits(
   if (raw.maxTotalTimeoutMs !== undefined) {
     const total = integer(raw.maxTotalTimeoutMs, at('maxTotalTimeoutMs'), issues, POSITIVE);
     if (total !== undefined) limits.maxTotalTimeoutMs = total;
+  }
+  if (defaults.maxResultBytes !== undefined) limits.maxResultBytes = defaults.maxResultBytes;
+  if (raw.maxResultBytes !== undefined) {
+    const range = { min: MIN_RESULT_BYTES, max: 2 ** 31 };
+    const max = integer(raw.maxResultBytes, at('maxResultBytes'), issues, range);
+    if (max !== undefined) limits.maxResultBytes = max;
   }
   return limits;
 }

@@ -60,6 +60,8 @@ export interface UpstreamConfig extends UpstreamSupervisionConfig {
   maxQueue: number;
   timeoutMs: number;
   maxTotalTimeoutMs?: number;
+  /** A larger `tools/call` result is cut (actors/router/resultLimit.ts); absent: no limit. */
+  maxResultBytes?: number;
   tools: NameFilter;
   prompts: NameFilter;
   /** Renames, rewrites and hides by original name (core/config/overridesConfig.ts). */
@@ -96,6 +98,7 @@ const SERVER_KEYS = new Set([
   'maxQueue',
   'timeoutMs',
   'maxTotalTimeoutMs',
+  'maxResultBytes',
   'tools',
   'prompts',
   'toolOverrides',

@@ -30,6 +30,9 @@ export function composeObservers(
       }
       return new Observations(watches, sent);
     },
+    rateLimited(upstream: string, rule: number) {
+      for (const observer of list) observer.rateLimited?.(upstream, rule);
+    },
     sessionOpened(session: ObservedSession, transport: string) {
       for (const observer of list) observer.sessionOpened(session, transport);
     },

@@ -77,6 +77,7 @@ export class MuxMetrics implements RouterObserver, WatchSink {
   readonly #rejections: Counter<'upstream'>;
   readonly #toolCalls: Counter<'upstream' | 'tool' | 'outcome'> | undefined;
   readonly #slowReaders: Counter<'transport'>;
+  readonly #rateLimited: Counter<'upstream' | 'rule'>;
   readonly #sessionsClosed: Counter<'transport' | 'reason'>;
   readonly #trackTools: ReadonlySet<string>;
   readonly #timeEvery: number;
@@ -135,6 +136,12 @@ export class MuxMetrics implements RouterObserver, WatchSink {
             labelNames: ['upstream', 'tool', 'outcome'],
             registers,
           });
+    this.#rateLimited = new Counter({
+      name: 'mcp_mux_rate_limited_total',
+      help: 'tools/call refused by mcpMux.rateLimits (never sent upstream), by upstream and rule index',
+      labelNames: ['upstream', 'rule'],
+      registers,
+    });
     this.#slowReaders = new Counter({
       name: 'mcp_mux_slow_reader_disconnects_total',
       help: 'Downstream sessions cut off because the client stopped reading',
@@ -193,6 +200,10 @@ export class MuxMetrics implements RouterObserver, WatchSink {
       if (timed) this.#untimed = 0;
     }
     return new RequestWatch(this, series, name, params, tool, timed);
+  }
+
+  rateLimited(upstream: string, rule: number): void {
+    this.#rateLimited.labels(upstream, String(rule)).inc();
   }
 
   /** @internal (RequestWatch) counts an ended request. */

@@ -46,6 +46,8 @@ export interface RouterObserver {
     name: string | undefined,
     params: JsonObject,
   ): RequestObservation;
+  /** A `tools/call` to `upstream` was refused by `mcpMux.rateLimits[rule]` (never sent). */
+  rateLimited?(upstream: string, rule: number): void;
   /** A downstream session opened on `transport` (`stdio`, `http`, `sse`, `ws`, …). */
   sessionOpened(session: ObservedSession, transport: string): void;
   /** It closed; `reason` is its transport's close reason kind (`slow-reader`, `remote`, …). */
