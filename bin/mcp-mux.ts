@@ -67,6 +67,7 @@ const OPTIONS = {
   once: { type: 'boolean' },
   'interval-ms': { type: 'string' },
   logout: { type: 'boolean' },
+  profile: { type: 'string' },
   help: { type: 'boolean', short: 'h' },
   version: { type: 'boolean', short: 'v' },
 } as const;
@@ -140,6 +141,13 @@ async function main(argv: string[]): Promise<number> {
   const disconnectGraceMs = integerFlag('disconnect-grace-ms', values['disconnect-grace-ms']);
 
   const config = await loadConfigFile(values.config);
+  const profile = values.profile;
+  if (profile !== undefined && !Object.hasOwn(config.profiles ?? {}, profile)) {
+    const known = Object.keys(config.profiles ?? {});
+    throw new UsageError(
+      `--profile ${profile}: no such profile in mcpMux.profiles (${known.length === 0 ? 'none configured' : `known: ${known.join(', ')}`})`,
+    );
+  }
   const level = logLevel ?? config.logLevel;
   const log: Logger = createLogger({ level, format: logFormat });
   // Metrics cost a little per request: on only where something can scrape them.
@@ -161,7 +169,7 @@ async function main(argv: string[]): Promise<number> {
   });
   const endpoints = observability.endpoints(router);
   // Exit as soon as the report is out, whatever timers the router still holds.
-  if (command === 'inspect') process.exit(await inspect(router));
+  if (command === 'inspect') process.exit(await inspect(router, profile));
   const maxConnections = maxConnectionsFlag ?? config.maxConnections ?? DEFAULT_MAX_CONNECTIONS;
   // JWTs behind a proxy need the public URL: the audience never follows a Host header.
   const problem =
@@ -212,6 +220,7 @@ async function main(argv: string[]): Promise<number> {
   return serve(router, log, {
     stdio,
     configPath: values.config,
+    ...(profile === undefined ? {} : { profile }),
     ...(stdio ? { stdioTraffic: observability.traffic('stdio') } : {}),
     ...(closeAll ? { facades: closeAll } : {}),
   });

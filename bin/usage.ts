@@ -38,6 +38,7 @@ options:
   --http-json HOST:PORT     the same, answering each POST with one JSON body instead of SSE
   --ws HOST:PORT            WebSocket (subprotocol "mcp") on /mcp (repeatable)
   --stdio / --no-stdio      serve stdin/stdout too (default: only when no listener is given)
+  --profile NAME            the stdio client (and inspect) sees only profile NAME (mcpMux.profiles)
   --token-env NAME          bearer tokens (comma-separated) from $NAME (default MCP_MUX_TOKENS)
   --allow-origin ORIGIN     accept this Origin header (repeatable; "*" = any)
   --allow-host HOST:PORT    accept this Host header (repeatable)

@@ -40,6 +40,8 @@ export interface ClientSession {
    * that upstream (actors/router/audience.ts).
    */
   readonly identity?: Principal | undefined;
+  /** The profile it was opened in (`mcpMux.profiles`); undefined: the whole router. */
+  readonly profile?: string | undefined;
   /** Sends a notification if the client may receive one now (after `initialize`). */
   notifyIfReady(method: string, params?: JsonObject): void;
   /** `logging/setLevel`: the least severe level this session receives. */
@@ -53,6 +55,8 @@ export interface Caller {
   inbound: InboundContext;
   /** Who is asking, when the listener authenticated the client (the access policy reads it). */
   identity?: Principal | undefined;
+  /** The profile the client is in (`/mcp/<name>`, `--profile`): it sees and uses only that part. */
+  profile?: string | undefined;
 }
 
 /** What a downstream session needs from the router that hosts it. */

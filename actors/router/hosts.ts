@@ -15,6 +15,7 @@ import { ActivatedTools, type ResultStore, type RouteHost } from '../routes/inde
 import type { Audience } from './audience.js';
 import type { Forwarder } from './forwarder.js';
 import type { LogLevels } from './logLevels.js';
+import type { Profiles } from './profiles.js';
 import type { RateLimit } from './rateLimits.js';
 import type { RouterState } from './routerState.js';
 import type { Subscriptions } from './subscriptions.js';
@@ -34,6 +35,27 @@ export function capabilitiesFor(
     caps.resources = {};
   }
   return caps;
+}
+
+/**
+ * The one predicate lists, calls and search ask (absent when neither access rules nor profiles
+ * are configured, so routes skip the per-item work): the access policy, and for a caller in a
+ * profile, that profile's globs too.
+ */
+function allowsFor(
+  policy: AccessPolicy | undefined,
+  profiles: Profiles | undefined,
+): NonNullable<RouteHost['allows']> | undefined {
+  if (profiles === undefined) {
+    return (
+      policy &&
+      ((caller: Caller, upstream: string, kind: AccessKind, exposed: string) =>
+        policy.allows(caller.identity, upstream, kind, exposed))
+    );
+  }
+  return (caller, upstream, kind, exposed) =>
+    (caller.profile === undefined || profiles.allows(caller.profile, upstream, kind, exposed)) &&
+    (policy === undefined || policy.allows(caller.identity, upstream, kind, exposed));
 }
 
 export interface RouteHostParts {
@@ -57,16 +79,16 @@ export interface RouteHostParts {
 export function routeHostOf(parts: RouteHostParts): RouteHost {
   const { state, upstreams, subscriptions, forwarder } = parts;
   type Allows = NonNullable<RouteHost['allows']>;
-  let compiledFrom: AccessPolicy | undefined;
+  const profiles = parts.audience.profiles;
+  // Rules and profiles both come from the config: one identity check per read (the hot path's
+  // cost without either is that check and `undefined`).
+  let compiledFor: unknown;
   let allows: Allows | undefined;
   const allowsOf = (): Allows | undefined => {
-    const policy = parts.audience.policy;
-    if (policy !== compiledFrom) {
-      compiledFrom = policy;
-      allows =
-        policy &&
-        ((caller: Caller, upstream: string, kind: AccessKind, exposed: string) =>
-          policy.allows(caller.identity, upstream, kind, exposed));
+    const config = state.config();
+    if (config !== compiledFor) {
+      compiledFor = config;
+      allows = allowsFor(parts.audience.policy, profiles?.compiled && profiles);
     }
     return allows;
   };
@@ -104,6 +126,12 @@ export function routeHostOf(parts: RouteHostParts): RouteHost {
       const search = state.config().toolSearch;
       return search && search.mode !== 'off' ? search : undefined;
     },
+    profileToolSearch: (profile) => {
+      const search = profiles?.toolSearch(profile, state.config().toolSearch);
+      return search && search.mode !== 'off' ? search : undefined;
+    },
+    inProfile: (profile, upstream, kind, exposed) =>
+      profiles?.allows(profile, upstream, kind, exposed) ?? false,
     activations: new ActivatedTools(),
     results: parts.results,
   };
@@ -150,11 +178,16 @@ export function sessionHostOf(parts: SessionHostParts): SessionHost {
         upstreams.openIsolated(session, (name) => audience.mayReceive(session, name));
     },
     listenSources: {
-      subscribable: (uri, identity) => {
+      subscribable: (uri, identity, profile) => {
         const resolved = catalog.resolveUri(uri);
         const upstream = resolved && upstreams.get(resolved.upstream);
         if (!resolved || !upstream || upstream.config.sessionMode === 'isolated') return undefined;
-        if (!audience.mayReceive({ identity }, resolved.upstream)) return undefined;
+        if (!audience.mayReceive({ identity, profile }, resolved.upstream)) return undefined;
+        if (
+          profile !== undefined &&
+          !audience.profiles?.allows(profile, resolved.upstream, 'resources', uri)
+        )
+          return undefined;
         const resources = upstream.server?.capabilities.resources as JsonObject | undefined;
         return resources?.subscribe === true ? resolved : undefined;
       },

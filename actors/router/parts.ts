@@ -28,6 +28,7 @@ import { Forwarder } from './forwarder.js';
 import { routeHostOf, sessionHostOf } from './hosts.js';
 import { InflightIndex } from './inflight.js';
 import { LogLevels } from './logLevels.js';
+import { Profiles } from './profiles.js';
 import { rateLimitsOf } from './rateLimits.js';
 import type { RouterOptions } from './routerOptions.js';
 import type { RouterState } from './routerState.js';
@@ -80,7 +81,9 @@ export function wireParts(
   const tasks = new TaskIds<ClientSession | undefined>(config.separator);
   // `mcpMux.access` (read at each use: a reload replaces it): what each session may use, and
   // receive of what upstreams send (audience.ts).
-  const audience = new Audience(() => state.config().access);
+  // `mcpMux.profiles` the same way: a session of a profile sees and receives only its part.
+  const profiles = new Profiles(() => state.config().profiles);
+  const audience = new Audience(() => state.config().access, profiles);
   const mayReceive = audience.mayReceive.bind(audience);
   const listChanges = new ListChanges(scheduler, state.sessions, mayReceive);
   // One key seals bridged `requestState`s and list cursors (each derives its own from it).

@@ -73,6 +73,13 @@ export interface RouteHost {
    * undefined: clients list and call every tool directly (routes/toolSearch.ts).
    */
   readonly toolSearch?: ToolSearchConfig | undefined;
+  /** The tool search of a caller in `profile`: its own `toolSearch`, else `toolSearch` above. */
+  profileToolSearch?(profile: string): ToolSearchConfig | undefined;
+  /**
+   * Whether this item is in `profile` (`allows` already includes it): a call outside a caller's
+   * profile is answered as for an unknown name, not "Access denied".
+   */
+  inProfile?(profile: string, upstream: string, kind: AccessKind, exposed: string): boolean;
   /** The tools each session activated through `search_tools`; absent: no activation. */
   readonly activations?: ActivatedTools;
   /**

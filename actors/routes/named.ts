@@ -25,7 +25,7 @@ export const byNameRoute =
       );
     }
     const resolved = host.catalog.resolve(kind, name);
-    if (!resolved) throw unknownName(host, kind, noun, name);
+    if (!resolved) throw unknownName(host, kind, noun, name, caller.profile);
     checkAccess(host, caller, resolved.upstream, kind, name);
     // Before anything is sent: a refused call never reaches the upstream (rateLimiter.ts).
     if (kind === 'tools') host.rateLimit?.(caller, resolved.upstream, name);

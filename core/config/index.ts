@@ -47,6 +47,7 @@ export {
   parseObserve,
   type ReadinessConfig,
 } from './observeConfig.js';
+export { PROFILE_NAME, type ProfileConfig, parseProfiles } from './profilesConfig.js';
 export { parseRateLimits, type RateLimitRule } from './rateLimitConfig.js';
 export {
   type JitterKind,

@@ -26,6 +26,7 @@ import {
   stringArray,
 } from './configSchema.js';
 import { OBSERVE_KEYS, type ObserveConfig, parseObserve } from './observeConfig.js';
+import { type ProfileConfig, parseProfiles } from './profilesConfig.js';
 import { parseRateLimits, type RateLimitRule } from './rateLimitConfig.js';
 import { parseRoots, type RootConfig } from './roots.js';
 import {
@@ -87,6 +88,8 @@ export interface MuxConfig extends RouterSupervisionConfig, ObserveConfig {
   maxListensPerPrincipal?: number;
   /** Search instead of the full tool list (toolSearchConfig.ts); absent: off. */
   toolSearch?: ToolSearchConfig;
+  /** Named views of the router (profilesConfig.ts): `/mcp/<name>`, `--profile NAME`. */
+  profiles?: Record<string, ProfileConfig>;
   /**
    * Default of every server's `maxResultBytes`: a larger `tools/call` result is cut, the whole
    * kept as an `mcp-mux://results/<id>` resource; absent: no limit.
@@ -133,6 +136,7 @@ const MUX_KEYS = new Set([
   'maxListenUris',
   'maxListensPerPrincipal',
   'toolSearch',
+  'profiles',
   'maxResultBytes',
   'rateLimits',
   ...ROUTER_SUPERVISION_KEYS,
@@ -242,6 +246,10 @@ export function parseMux(
   if (raw.toolSearch !== undefined) {
     const toolSearch = parseToolSearch(raw.toolSearch, at('toolSearch'), issues);
     if (toolSearch) mux.toolSearch = toolSearch;
+  }
+  if (raw.profiles !== undefined) {
+    const profiles = parseProfiles(raw.profiles, at('profiles'), issues);
+    if (profiles) mux.profiles = profiles;
   }
   if (raw.rateLimits !== undefined) {
     const rateLimits = parseRateLimits(raw.rateLimits, issues);

@@ -4,7 +4,7 @@
  * default to `mcpMux`'s. See core/config/README.md.
  */
 import { isAbsolute, resolve } from 'node:path';
-import type { NameFilter } from '../catalog/index.js';
+import type { ItemOverrides, NameFilter } from '../catalog/index.js';
 import { parseUpstreamAuth, type UpstreamAuthConfig } from './authConfig.js';
 import { CLIENT_SERVER_KEYS } from './clientKeys.js';
 import {
@@ -22,6 +22,7 @@ import {
   substituteEnvRecord,
 } from './configSchema.js';
 import { type MuxConfig, parseLimits } from './muxConfig.js';
+import { parseOverrides } from './overridesConfig.js';
 import { parseProtocol, type UpstreamProtocol } from './protocolConfig.js';
 import { parseRoots, type RootConfig } from './roots.js';
 import {
@@ -63,6 +64,9 @@ export interface UpstreamConfig extends UpstreamSupervisionConfig {
   maxResultBytes?: number;
   tools: NameFilter;
   prompts: NameFilter;
+  /** Renames, rewrites and hides by original name (core/config/overridesConfig.ts). */
+  toolOverrides?: ItemOverrides;
+  promptOverrides?: ItemOverrides;
   disabled: boolean;
   /** What the router answers this upstream's `roots/list` with when shared (core/config/roots.ts). */
   roots: RootConfig[];
@@ -97,6 +101,8 @@ const SERVER_KEYS = new Set([
   'maxResultBytes',
   'tools',
   'prompts',
+  'toolOverrides',
+  'promptOverrides',
   'disabled',
   'roots',
   ...UPSTREAM_SUPERVISION_KEYS,
@@ -160,6 +166,15 @@ export function parseUpstream(
       `${raw.prefix === undefined ? path : at('prefix')}: "." in the name prefix "${upstream.prefix}": several model APIs accept only [A-Za-z0-9_-] in tool names; set "prefix" without it`,
     );
   }
+  const toolOverrides = parseOverrides(raw.toolOverrides, at('toolOverrides'), 'tools', issues);
+  if (toolOverrides) upstream.toolOverrides = toolOverrides;
+  const promptOverrides = parseOverrides(
+    raw.promptOverrides,
+    at('promptOverrides'),
+    'prompts',
+    issues,
+  );
+  if (promptOverrides) upstream.promptOverrides = promptOverrides;
   if (raw.sessionMode !== undefined) {
     upstream.sessionMode =
       oneOf(raw.sessionMode, at('sessionMode'), issues, SESSION_MODES) ?? 'shared';
