@@ -2,6 +2,13 @@
 
 export type { AccessRule, IdpConfig, JwtConfig } from './authConfig.js';
 export { didYouMean } from './clientKeys.js';
+export type {
+  ApproveFallback,
+  ApproveRemember,
+  AuditArgumentsMode,
+  AuditConfig,
+  GuardrailsConfig,
+} from './guardrailsConfig.js';
 export {
   CONFIG_DEFAULTS,
   ConfigError,

@@ -25,6 +25,7 @@ import {
   string,
   stringArray,
 } from './configSchema.js';
+import { GUARDRAIL_KEYS, type GuardrailsConfig, parseGuardrails } from './guardrailsConfig.js';
 import { OBSERVE_KEYS, type ObserveConfig, parseObserve } from './observeConfig.js';
 import { parseRoots, type RootConfig } from './roots.js';
 import {
@@ -40,7 +41,7 @@ export type ConfigLogLevel = 'debug' | 'info' | 'warn' | 'error';
  * Everything `mcpMux` sets: the whole `RouterConfig` but its upstreams and warnings.
  * Supervision and shutdown keys: core/supervisionConfig.ts; `metrics`, `readiness`: observeConfig.ts.
  */
-export interface MuxConfig extends RouterSupervisionConfig, ObserveConfig {
+export interface MuxConfig extends RouterSupervisionConfig, ObserveConfig, GuardrailsConfig {
   separator: string;
   maxNameLength?: number;
   pageSize: number;
@@ -127,6 +128,7 @@ const MUX_KEYS = new Set([
   'toolSearch',
   ...ROUTER_SUPERVISION_KEYS,
   ...OBSERVE_KEYS,
+  ...GUARDRAIL_KEYS,
 ]);
 
 const LOG_LEVELS = ['debug', 'info', 'warn', 'error'] as const;
@@ -236,6 +238,7 @@ export function parseMux(
   Object.assign(mux, parseLimits(raw, 'mcpMux', mux, issues));
   Object.assign(mux, parseRouterSupervision(raw, issues));
   Object.assign(mux, parseObserve(raw, issues));
+  Object.assign(mux, parseGuardrails(raw, issues));
   return mux;
 }
 

@@ -61,6 +61,8 @@ export interface UpstreamConfig extends UpstreamSupervisionConfig {
   maxTotalTimeoutMs?: number;
   tools: NameFilter;
   prompts: NameFilter;
+  /** Tools (globs over its own names) whose calls the user must approve (core/config/guardrailsConfig.ts). */
+  approve?: string[];
   disabled: boolean;
   /** What the router answers this upstream's `roots/list` with when shared (core/config/roots.ts). */
   roots: RootConfig[];
@@ -96,6 +98,7 @@ const SERVER_KEYS = new Set([
   'prompts',
   'disabled',
   'roots',
+  'approve',
   ...UPSTREAM_SUPERVISION_KEYS,
 ]);
 const FILTER_KEYS = new Set(['allow', 'deny']);
@@ -163,6 +166,10 @@ export function parseUpstream(
   }
   const protocol = parseProtocol(raw, path, issues);
   if (protocol !== undefined) upstream.protocol = protocol;
+  if (raw.approve !== undefined) {
+    const approve = stringArray(raw.approve, at('approve'), issues, { nonEmptyItems: true });
+    if (approve) upstream.approve = approve;
+  }
 
   const transport = parseTransport(raw, path, issues);
   if (transport) upstream.transport = transport;
