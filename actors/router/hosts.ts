@@ -11,7 +11,7 @@ import type { ClientInfo } from '../../core/mcp/index.js';
 import type { InboundEvent, JsonObject, JsonRpcRequest } from '../../core/rpc/index.js';
 import type { Bridge } from '../bridge/index.js';
 import type { Caller, ClientSession, ListenQuota, SessionHost } from '../downstream/index.js';
-import { ActivatedTools, type RouteHost } from '../routes/index.js';
+import { ActivatedTools, type Approvals, type RouteHost } from '../routes/index.js';
 import type { Audience } from './audience.js';
 import type { Forwarder } from './forwarder.js';
 import type { LogLevels } from './logLevels.js';
@@ -43,6 +43,8 @@ export interface RouteHostParts {
   readonly forwarder: Forwarder;
   /** `mcpMux.access`, compiled once per config (a reload replaces the rules array). */
   readonly audience: Audience;
+  /** The approval rules in force (approvals.ts). */
+  readonly approvals: () => Approvals | undefined;
 }
 
 export function routeHostOf(parts: RouteHostParts): RouteHost {
@@ -97,6 +99,7 @@ export function routeHostOf(parts: RouteHostParts): RouteHost {
     },
     activations: new ActivatedTools(),
   };
+  Object.defineProperty(host, 'approval', { enumerable: true, get: parts.approvals });
   Object.defineProperty(host, 'allows', {
     enumerable: true,
     // Absent (undefined) without rules, so routes skip the per-item work entirely.

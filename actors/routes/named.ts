@@ -5,9 +5,13 @@
  * synchronously and throw their errors (the connection answers a throw as it answers an
  * error), with no `defer` layer on the hot path.
  */
-import { map } from 'rxjs';
+import { map, type Observable } from 'rxjs';
+import type { Resolved } from '../../core/catalog/index.js';
 import { ErrorCode, RpcError } from '../../core/errors/index.js';
-import { checkAccess, forwardTo, type Route, rewriteParams } from './shared.js';
+import type { InboundEvent, JsonObject } from '../../core/rpc/index.js';
+import { approveThen } from './approval.js';
+import type { RouteHost } from './host.js';
+import { type Caller, checkAccess, forwardTo, type Route, rewriteParams } from './shared.js';
 import { exposeCreatedTask } from './tasks.js';
 import { unknownName } from './unavailable.js';
 
@@ -25,18 +29,38 @@ export const byNameRoute =
     const resolved = host.catalog.resolve(kind, name);
     if (!resolved) throw unknownName(host, kind, noun, name);
     checkAccess(host, caller, resolved.upstream, kind, name);
-    const forwarded = forwardTo(
-      host,
-      resolved.upstream,
-      request.method,
-      rewriteParams(params, 'name', resolved.original),
-      caller,
-    );
-    // A task-augmented call answers a CreateTaskResult: its task id is exposed (tasks.ts).
-    return typeof params.task === 'object' && params.task !== null
-      ? forwarded.pipe(map(exposeCreatedTask(host, resolved.upstream, caller)))
-      : forwarded;
+    // Approval (approval.ts): one property read when the config asks for none.
+    const approvals = kind === 'tools' ? host.approval : undefined;
+    if (approvals?.needs(resolved.upstream, resolved.original, name)) {
+      const { upstream, original } = resolved;
+      const call = { upstream, original, exposed: name, method: request.method, params };
+      return approveThen(approvals, call, caller, (sent) =>
+        sendNamed(host, request.method, sent, caller, resolved),
+      );
+    }
+    return sendNamed(host, request.method, params, caller, resolved);
   };
+
+/** Forwards a call by name to the upstream that resolved it. */
+function sendNamed(
+  host: RouteHost,
+  method: string,
+  params: JsonObject,
+  caller: Caller,
+  resolved: Resolved,
+): Observable<InboundEvent> {
+  const forwarded = forwardTo(
+    host,
+    resolved.upstream,
+    method,
+    rewriteParams(params, 'name', resolved.original),
+    caller,
+  );
+  // A task-augmented call answers a CreateTaskResult: its task id is exposed (tasks.ts).
+  return typeof params.task === 'object' && params.task !== null
+    ? forwarded.pipe(map(exposeCreatedTask(host, resolved.upstream, caller)))
+    : forwarded;
+}
 
 export const byUriRoute: Route = (host, request, caller) => {
   const params = request.params ?? {};

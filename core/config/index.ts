@@ -2,13 +2,6 @@
 
 export type { AccessRule, IdpConfig, JwtConfig } from './authConfig.js';
 export { didYouMean } from './clientKeys.js';
-export type {
-  ApproveFallback,
-  ApproveRemember,
-  AuditArgumentsMode,
-  AuditConfig,
-  GuardrailsConfig,
-} from './guardrailsConfig.js';
 export {
   CONFIG_DEFAULTS,
   ConfigError,
@@ -49,6 +42,13 @@ export {
   substituteEnv,
   substituteEnvRecord,
 } from './configSchema.js';
+export type {
+  ApproveFallback,
+  ApproveRemember,
+  AuditArgumentsMode,
+  AuditConfig,
+  GuardrailsConfig,
+} from './guardrailsConfig.js';
 export {
   type ObserveConfig,
   parseObserve,
