@@ -64,7 +64,11 @@ describe('AuditObserver', () => {
     audit
       .request('fs', 'tools/call', 't', { arguments: { a: 1 } })
       .end('error', new RpcError(ErrorCode.InvalidParams, 'bad'));
-    expect(lines[0]).toMatchObject({ arguments: { a: 1 }, outcome: 'error', code: ErrorCode.InvalidParams });
+    expect(lines[0]).toMatchObject({
+      arguments: { a: 1 },
+      outcome: 'error',
+      code: ErrorCode.InvalidParams,
+    });
     expect(lines[0]?.principal).toBeUndefined();
     const none = observer({ arguments: 'none' });
     none.audit.request('fs', 'tools/call', 't', { arguments: { a: 1 } }).end('declined');
