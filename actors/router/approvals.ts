@@ -58,6 +58,7 @@ export function approvalsOf(parts: ApprovalParts): () => Approvals | undefined {
       remember: config.approveRemember ?? 'none',
       redact: config.approveRedact,
       ttlMs: config.inputRequiredTtlMs ?? DEFAULT_TTL_MS,
+      scheduler,
       now: () => scheduler.now(),
       seal: (claims) => sealer.seal(claims),
       open: (state, expected) => sealer.open(state, expected),

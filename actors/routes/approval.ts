@@ -10,10 +10,11 @@
  *   for one retry. The retry's `inputResponses.approval` decides.
  *
  * Accept: the call is forwarded as it came (the retry without `inputResponses`/`requestState`).
- * Decline or cancel: a tool error "declined by the user", nothing reaches the upstream. A client
+ * Decline, cancel, or no answer within `inputRequiredTtlMs` (legacy: the elicitation is then
+ * cancelled): a tool error "declined by the user", nothing reaches the upstream. A client
  * that cannot be asked: -31010 unless `approveFallback` is `allow`.
  */
-import { filter, type Observable, of, switchMap, take } from 'rxjs';
+import { filter, map, type Observable, of, switchMap, take, timeout } from 'rxjs';
 import { ErrorCode, RpcError } from '../../core/errors/index.js';
 import {
   elicitationModes,
@@ -87,11 +88,15 @@ export function approveThen(
   };
   if (session === undefined) return of(inputRequired(approvals, call, caller, ask));
   const related = caller.inbound.id === undefined ? {} : { relatedRequestId: caller.inbound.id };
+  // No answer within `ttlMs` (`inputRequiredTtlMs`) is a decline: the request is cancelled.
+  const noAnswer = () => of('no-answer' as const);
   return session.connection.request$('elicitation/create', ask, related).pipe(
     filter((event) => event.kind === 'result'),
     take(1),
-    switchMap((event) => {
-      const accepted = event.result.action === 'accept';
+    map((event) => event.result.action === 'accept'),
+    timeout({ first: approvals.ttlMs, with: noAnswer, scheduler: approvals.scheduler }),
+    switchMap((answer) => {
+      const accepted = answer === true;
       if (accepted && approvals.remember === 'session') approvals.remembered(session).add(key);
       return decide(accepted ? 'accepted' : 'declined', call.params);
     }),

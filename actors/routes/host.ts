@@ -35,8 +35,10 @@ export interface Approvals {
   readonly fallback: ApproveFallback;
   readonly remember: ApproveRemember;
   readonly redact: readonly string[] | undefined;
-  /** How long a modern caller's approval `requestState` is good for. */
+  /** How long a modern caller's approval `requestState` is good for, and a session's ask waits. */
   readonly ttlMs: number;
+  /** The router's time (the wait for a session's answer). */
+  readonly scheduler: SchedulerLike;
   now(): number;
   seal(claims: StateClaims): string;
   /** The claims of a state that passes every check; else -32602. */

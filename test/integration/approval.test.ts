@@ -13,8 +13,8 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { ErrorCode } from '../../core/errors/errors.js';
 import { type CliClient, cliPath, connectCli, fixture, writeConfig } from './harness.js';
 
-const textOf = (result: { content?: unknown }): string =>
-  ((result.content as { text?: string }[] | undefined)?.[0]?.text ?? '') as string;
+const textOf = (result: unknown): string =>
+  ((result as { content?: { text?: string }[] }).content?.[0]?.text ?? '') as string;
 
 const configWith = (mux: Record<string, unknown> = {}) =>
   writeConfig({

@@ -5,7 +5,15 @@
  * check is -32602 and nothing is forwarded; a state not issued for an approval passes through.
  */
 import { randomBytes } from 'node:crypto';
-import { firstValueFrom, type Observable, of } from 'rxjs';
+import {
+  asyncScheduler,
+  firstValueFrom,
+  NEVER,
+  Observable,
+  of,
+  type SchedulerLike,
+  VirtualTimeScheduler,
+} from 'rxjs';
 import { describe, expect, it } from 'vitest';
 import { approveThen } from '../../../actors/routes/approval.js';
 import type { Approvals } from '../../../actors/routes/host.js';
@@ -15,7 +23,7 @@ import { NonceLedger, RequestStateSealer } from '../../../core/mcp/requestState.
 import type { ApprovalDecision } from '../../../core/observe/observer.js';
 import type { InboundEvent, JsonObject } from '../../../core/rpc/index.js';
 
-function approvals() {
+function approvals(scheduler: SchedulerLike = asyncScheduler) {
   const sealer = new RequestStateSealer(randomBytes(32));
   const ledger = new NonceLedger();
   const decisions: ApprovalDecision[] = [];
@@ -26,6 +34,7 @@ function approvals() {
     remember: 'none',
     redact: undefined,
     ttlMs: 60_000,
+    scheduler,
     now: () => 1_000,
     seal: (claims) => sealer.seal(claims),
     open: (state, expected) => sealer.open(state, expected),
@@ -70,7 +79,11 @@ const first = async (a: Approvals, params: JsonObject, principal = 'alice') => {
     approveThen(a, call(params), modernCaller(principal), ran(sent)),
   );
   expect(sent).toEqual([]);
-  return event.result as { resultType: string; requestState: string; inputRequests: JsonObject };
+  return (event as { result: unknown }).result as {
+    resultType: string;
+    requestState: string;
+    inputRequests: JsonObject;
+  };
 };
 
 const reasonOf = (run: () => unknown): unknown => {
@@ -134,8 +147,9 @@ describe('approval of a modern caller', () => {
     expect(reasonOf(forged.run)).toBe('tampered');
     const no = answer('decline');
     const event = await firstValueFrom(no.run());
-    expect(event.result).toMatchObject({ isError: true });
-    expect(JSON.stringify(event.result)).toContain('declined by the user');
+    const declinedResult = (event as { result: unknown }).result;
+    expect(declinedResult).toMatchObject({ isError: true });
+    expect(JSON.stringify(declinedResult)).toContain('declined by the user');
     for (const attempt of [other, stolen, forged, no]) expect(attempt.sent).toEqual([]);
     expect(declined).toEqual(['fs__delete_file']);
   });
@@ -148,5 +162,51 @@ describe('approval of a modern caller', () => {
     expect(sent).toEqual([retry]);
     const cannot = () => approveThen(value, call(params), modernCaller('alice', false), ran(sent));
     expect(cannot).toThrow(expect.objectContaining({ code: ErrorCode.ApprovalUnavailable }));
+  });
+});
+
+describe('approval of a legacy session', () => {
+  it('declines when the user does not answer within ttlMs, and cancels the question', () => {
+    const time = new VirtualTimeScheduler();
+    const { value, decisions } = approvals(time);
+    const asked: JsonObject[] = [];
+    let cancelled = 0;
+    const session = {
+      connection: {
+        request$: (_method: string, params: JsonObject) =>
+          new Observable(() => {
+            asked.push(params);
+            const inner = NEVER.subscribe();
+            return () => {
+              inner.unsubscribe();
+              cancelled++;
+            };
+          }),
+      },
+    };
+    const caller = {
+      ...modernCaller('alice'),
+      context: {
+        protocolVersion: '2025-06-18',
+        clientCapabilities: { elicitation: {} },
+        sessionId: 's',
+      },
+      session,
+      inbound: { id: 7, signal: new AbortController().signal },
+    } as unknown as Caller;
+    const sent: JsonObject[] = [];
+    const events: unknown[] = [];
+    approveThen(
+      value,
+      call({ name: 'fs__delete_file', arguments: {} }),
+      caller,
+      ran(sent),
+    ).subscribe((event) => events.push((event as { result: unknown }).result));
+    expect(asked).toHaveLength(1);
+    time.flush();
+    expect(cancelled).toBe(1);
+    expect(sent).toEqual([]);
+    expect(decisions).toEqual(['declined']);
+    expect(JSON.stringify(events)).toContain('declined by the user');
   });
 });
