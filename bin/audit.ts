@@ -38,6 +38,7 @@ export function startAudit(
     writer,
     methods: audit.methods,
     arguments: audit.arguments,
+    redact: config.approveRedact,
     exposed: (upstream, name) => {
       const now = current();
       const prefix = now.upstreams.find((u) => u.name === upstream)?.prefix ?? upstream;

@@ -3,8 +3,8 @@
  * and its arguments as JSON, with the values of keys matching `approveRedact` (at any depth)
  * shown as `[redacted]`, and cut at 2,000 characters.
  */
-import { matchesFilter } from '../../core/catalog/index.js';
-import { type JsonObject, RawJson } from '../../core/rpc/index.js';
+import { redactKeys } from '../../core/observe/index.js';
+import { RawJson } from '../../core/rpc/index.js';
 import type { ApprovedCall } from './host.js';
 
 /** The longest arguments text shown. */
@@ -13,18 +13,7 @@ export const MAX_SHOWN = 2_000;
 export function approvalMessage(call: ApprovedCall, redact: readonly string[] | undefined): string {
   const given = call.params.arguments;
   const args = given instanceof RawJson ? given.value() : (given ?? {});
-  const shown = JSON.stringify(redact?.length ? redacted(args, redact) : args) ?? '{}';
+  const shown = JSON.stringify(redact?.length ? redactKeys(args, redact) : args) ?? '{}';
   const text = shown.length > MAX_SHOWN ? `${shown.slice(0, MAX_SHOWN)}… (cut)` : shown;
   return `Allow the tool ${call.exposed} of the server ${call.upstream} to run with these arguments?\n${text}`;
-}
-
-function redacted(value: unknown, globs: readonly string[]): unknown {
-  if (Array.isArray(value)) return value.map((item) => redacted(item, globs));
-  if (typeof value !== 'object' || value === null) return value;
-  const out: JsonObject = {};
-  const filter = { allow: globs as string[] };
-  for (const [key, item] of Object.entries(value)) {
-    out[key] = matchesFilter(key, filter) ? '[redacted]' : redacted(item, globs);
-  }
-  return out;
 }

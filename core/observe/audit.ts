@@ -9,7 +9,7 @@
  * `outcome` is the metrics' label (`ok`, `error`, `timeout`, `declined`, …) and `code` the
  * JSON-RPC error code when there is one. `profile` is not written yet (no profiles exist).
  * Arguments (`mcpMux.audit.arguments`): `digest` (default: SHA-256 of their JSON text, as the
- * client sent it), `full`, or `none`. Never written: `_meta`, tokens, headers, results.
+ * client sent it), `full` (keys matching `approveRedact` redacted), or `none`. Never written: `_meta`, tokens, headers, results.
  * Requests of other methods cost one set lookup. Writing goes through `AuditWriter` (bounded).
  */
 import { createHash } from 'node:crypto';
@@ -23,6 +23,7 @@ import type {
   RequestObservation,
   RouterObserver,
 } from './observer.js';
+import { redactKeys } from './redact.js';
 
 export type AuditArguments = 'digest' | 'full' | 'none';
 
@@ -31,6 +32,8 @@ export interface AuditOptions {
   /** Methods audited (default `['tools/call']`). */
   readonly methods?: readonly string[];
   readonly arguments?: AuditArguments;
+  /** With `full`: argument keys (globs, any depth) written as `[redacted]` (`approveRedact`). */
+  readonly redact?: readonly string[] | undefined;
   /** The exposed name of an upstream's tool or prompt (the facade's naming). */
   readonly exposed?: (upstream: string, name: string) => string;
   /** Wall-clock ms (default `Date.now`) and a monotonic ms clock (default `performance.now`). */
@@ -102,7 +105,9 @@ export class AuditObserver implements RouterObserver {
     if (args !== undefined && mode === 'digest') {
       entry.arguments = { sha256: createHash('sha256').update(args).digest('hex') };
     } else if (args !== undefined && mode === 'full') {
-      entry.arguments = JSON.parse(args) as unknown;
+      const value = JSON.parse(args) as unknown;
+      const redact = this.#options.redact;
+      entry.arguments = redact?.length ? redactKeys(value, redact) : value;
     }
     if (caller?.approval !== undefined) entry.approval = caller.approval;
     entry.outcome = outcome;

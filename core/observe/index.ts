@@ -27,6 +27,7 @@ export type {
   RouterObserver,
 } from './observer.js';
 export { outcomeOf } from './outcome.js';
+export { REDACTED, redactKeys } from './redact.js';
 export {
   adoptTraceHeaders,
   formatTraceparent,

@@ -70,6 +70,10 @@ describe('AuditObserver', () => {
       code: ErrorCode.InvalidParams,
     });
     expect(lines[0]?.principal).toBeUndefined();
+    const redacting = observer({ arguments: 'full', redact: ['*token*'] });
+    const secret = { q: 'x', auth: { apiToken: 'sk-1' } };
+    redacting.audit.request('fs', 'tools/call', 't', { arguments: secret }).end('ok');
+    expect(redacting.lines[0]?.arguments).toEqual({ q: 'x', auth: { apiToken: '[redacted]' } });
     const none = observer({ arguments: 'none' });
     none.audit.request('fs', 'tools/call', 't', { arguments: { a: 1 } }).end('declined');
     expect(none.lines[0]?.arguments).toBeUndefined();
