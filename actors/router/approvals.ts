@@ -10,7 +10,7 @@ import type { SchedulerLike } from 'rxjs';
 import { type Catalog, matchesFilter } from '../../core/catalog/index.js';
 import type { RouterConfig } from '../../core/config/index.js';
 import { NonceLedger, RequestStateSealer } from '../../core/mcp/index.js';
-import type { RouterObserver } from '../../core/observe/index.js';
+import { outcomeOf, type RouterObserver } from '../../core/observe/index.js';
 import type { ClientSession } from '../downstream/index.js';
 import type { Approvals } from '../routes/index.js';
 
@@ -72,10 +72,12 @@ export function approvalsOf(parts: ApprovalParts): () => Approvals | undefined {
         return set;
       },
       decided: (upstream, decision) => observer?.approval?.(upstream, decision),
-      declined(call, caller) {
+      declined(call, caller, error) {
         if (!observer) return;
         const params = { ...call.params, name: call.original };
-        observer.request(call.upstream, call.method, call.original, params, caller).end('declined');
+        const watch = observer.request(call.upstream, call.method, call.original, params, caller);
+        if (error === undefined) watch.end('declined');
+        else watch.end(outcomeOf(error), error);
       },
     };
     return current;

@@ -75,12 +75,15 @@ export function approveThen(
   }
   if (!canAsk) {
     if (approvals.fallback === 'allow') return decide('fallback', call.params);
+    caller.approval = 'declined';
     approvals.decided(call.upstream, 'declined');
-    throw new RpcError(
+    const refused = new RpcError(
       ErrorCode.ApprovalUnavailable,
       `${call.exposed} needs the user's approval, and this client cannot be asked (it did not declare form-mode elicitation)`,
       { tool: call.exposed, reason: 'approval_unavailable' },
     );
+    approvals.declined(call, caller, refused);
+    throw refused;
   }
   const ask = {
     message: approvalMessage(call, approvals.redact),

@@ -49,8 +49,11 @@ export interface Approvals {
   remembered(session: ClientSession): Set<string>;
   /** Counts a decision (metrics). */
   decided(upstream: string, decision: ApprovalDecision): void;
-  /** A declined call: told to the observers as a request that ended `declined` (the audit). */
-  declined(call: ApprovedCall, caller: Caller): void;
+  /**
+   * A declined call, told to the observers as a request that ended `declined` (the audit), or
+   * failed with `error` (the client could not be asked).
+   */
+  declined(call: ApprovedCall, caller: Caller, error?: unknown): void;
 }
 
 /** What routing reads of one configured upstream. */

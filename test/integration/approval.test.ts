@@ -12,6 +12,8 @@ import { ElicitRequestSchema } from '@modelcontextprotocol/sdk/types.js';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ErrorCode } from '../../core/errors/errors.js';
 import { type CliClient, cliPath, connectCli, fixture, writeConfig } from './harness.js';
+import { type Recorded, record } from './recordTransport.js';
+import { expectSchemaValid } from './schema.js';
 
 const textOf = (result: unknown): string =>
   ((result as { content?: { text?: string }[] }).content?.[0]?.text ?? '') as string;
@@ -78,6 +80,13 @@ describe('approval, a legacy client (elicitation/create)', () => {
     expect(asked).toHaveLength(3);
     // Nothing declined reached the upstream.
     expect(await callsOf(cli.client)).toEqual({ read_note: 1, write_note: 1 });
+    // The elicitation/create requests are valid in the negotiated revision.
+    const version = (cli.wire[0] as { result?: { protocolVersion?: string } }).result
+      ?.protocolVersion;
+    expect(
+      cli.wire.filter((m) => (m as { method?: string }).method === 'elicitation/create'),
+    ).toHaveLength(3);
+    expectSchemaValid(version as string, cli);
   });
 
   it('remembers an accepted tool for the session with approveRemember: "session"', async () => {
@@ -124,6 +133,7 @@ describe('approval, a 2026-07-28 client (input_required)', () => {
       asked.push(String(request.params.message));
       return { action: action as 'accept' };
     });
+    const recorded = record(transport as unknown as Recorded);
     await client.connect(transport);
     try {
       const declined = await client.callTool({
@@ -139,6 +149,12 @@ describe('approval, a 2026-07-28 client (input_required)', () => {
       expect(textOf(accepted)).toBe('delete_file ran with {"path":"/m"}');
       expect(asked).toHaveLength(2);
       expect(await callsOf(client)).toEqual({ delete_file: 1 });
+      // Each approval was one input_required round; every message is valid 2026-07-28.
+      const interim = recorded.wire.filter(
+        (m) => (m as { result?: { resultType?: string } }).result?.resultType === 'input_required',
+      );
+      expect(interim).toHaveLength(2);
+      expectSchemaValid('2026-07-28', recorded);
     } finally {
       await client.close();
     }

@@ -9,6 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ElicitRequestSchema } from '@modelcontextprotocol/sdk/types.js';
 import { afterEach, describe, expect, it } from 'vitest';
+import { ErrorCode } from '../../core/errors/errors.js';
 import { type CliClient, connectCli, fixture, writeConfig } from './harness.js';
 
 const linesOf = (file: string): Record<string, unknown>[] =>
@@ -81,6 +82,20 @@ describe('--audit FILE', () => {
       outcome: 'declined',
     });
     expect(readFileSync(file, 'utf8')).not.toContain(secret);
+
+    // A client that cannot be asked: refused (fail closed), and audited with the error's code.
+    const mute = await connectCli(config, { args: ['--audit', `${file}.mute`] });
+    await expect(mute.client.callTool({ name: 'g__delete_file', arguments: {} })).rejects.toThrow();
+    await mute.close();
+    const [refused] = await until(
+      () => linesOf(`${file}.mute`),
+      (l) => l.length >= 1,
+    );
+    expect(refused).toMatchObject({
+      approval: 'declined',
+      outcome: 'error',
+      code: ErrorCode.ApprovalUnavailable,
+    });
 
     // logrotate: move the file, then SIGHUP; the next line goes to a new file at the path.
     renameSync(file, `${file}.1`);
