@@ -32,6 +32,10 @@ export function startAudit(
   const writer = new AuditWriter({
     file: audit.file,
     onError: (error) => log.error(`audit: cannot write ${audit.file}: ${error.message}`),
+    onDrop: () =>
+      log.warn(
+        `audit: ${audit.file} cannot keep up; lines are dropped (counted in mcp_mux_audit_dropped_total, marked in the file)`,
+      ),
   });
   metrics?.attachAudit(() => writer.stats());
   const observer = new AuditObserver({

@@ -19,6 +19,8 @@ export interface AuditWriterOptions {
   readonly open?: (file: string) => Writable;
   /** A write failed (disk full, permissions): told once per stream. */
   readonly onError?: (error: Error) => void;
+  /** The first line of a run of drops was dropped (a log warning; once per run). */
+  readonly onDrop?: () => void;
   /** Wall-clock time of the drop reports (default `Date.now`). */
   readonly now?: () => number;
 }
@@ -47,7 +49,7 @@ export class AuditWriter {
   write(line: string): void {
     if (this.#pending >= this.#max) {
       this.#dropped++;
-      this.#unreported++;
+      if (this.#unreported++ === 0) this.#options.onDrop?.();
       return;
     }
     if (this.#unreported > 0) {

@@ -30,14 +30,17 @@ function heldStream() {
 describe('AuditWriter', () => {
   it('drops and counts lines past maxPending, and reports the gap in the file', async () => {
     const target = heldStream();
+    let warned = 0;
     const writer = new AuditWriter({
       file: 'unused',
       maxPending: 2,
+      onDrop: () => warned++,
       open: () => target.stream,
       now: () => Date.UTC(2026, 0, 1),
     });
     for (let i = 0; i < 5; i++) writer.write(`{"n":${i}}`);
     expect(writer.stats()).toEqual({ written: 0, dropped: 3 });
+    expect(warned).toBe(1);
     await target.flush();
     expect(writer.stats()).toEqual({ written: 2, dropped: 3 });
     writer.write('{"n":5}');
