@@ -16,10 +16,12 @@ import {
   createRouter,
   type Logger,
   loadConfigFile,
+  type Router,
   VERSION,
 } from '../index.js';
 import { DEFAULT_MAX_CONNECTIONS } from '../transports/base/index.js';
 import { resourceProblem } from '../transports/http/index.js';
+import { startAudit } from './audit.js';
 import { type ListenSpec, parseListen, readTokens, startFacades, UsageError } from './facades.js';
 import { checkFdLimit } from './fdLimit.js';
 import { inspect } from './inspect.js';
@@ -62,6 +64,7 @@ const OPTIONS = {
   'disconnect-grace-ms': { type: 'string' },
   'log-format': { type: 'string' },
   metrics: { type: 'string' },
+  audit: { type: 'string' },
   'no-metrics': { type: 'boolean' },
   url: { type: 'string' },
   once: { type: 'boolean' },
@@ -157,16 +160,29 @@ async function main(argv: string[]): Promise<number> {
     command === 'serve' && !values['no-metrics'] && scrapable,
   );
   const stopTracing = command === 'serve' ? await startTracing(process.env, log) : undefined;
+  let routerRef: Router | undefined;
+  const audit =
+    command === 'serve'
+      ? startAudit(
+          config,
+          values.audit,
+          log,
+          observability.metrics,
+          () => routerRef?.config ?? config,
+        )
+      : undefined;
+  const observers = [observability.metrics, audit?.observer].filter((o) => o !== undefined);
   // `mcpMux.requestStateKey` wins; else MCP_MUX_STATE_KEY; else a random key per process.
   const stateKeyEnv = process.env[STATE_KEY_ENV];
   const router = createRouter(config, {
     log,
     ...(disconnectGraceMs === undefined ? {} : { disconnectGraceMs }),
-    ...(observability.metrics ? { observer: observability.metrics } : {}),
+    ...(observers.length > 0 ? { observer: observers } : {}),
     ...(config.requestStateKey === undefined && stateKeyEnv
       ? { requestStateKey: stateKeyEnv }
       : {}),
   });
+  routerRef = router;
   const endpoints = observability.endpoints(router);
   // Exit as soon as the report is out, whatever timers the router still holds.
   if (command === 'inspect') process.exit(await inspect(router, profile));
@@ -208,12 +224,13 @@ async function main(argv: string[]): Promise<number> {
     (await startMetricsListener(metricsListen.host, metricsListen.port, endpoints, log));
   // The metrics listener and the tracing SDK close with the facades (bin/shutdown.ts).
   const closeAll =
-    facades || metricsListener || stopTracing
+    facades || metricsListener || stopTracing || audit
       ? {
           endpoints: facades?.endpoints ?? [],
           close: async () => {
             await Promise.allSettled([facades?.close(), metricsListener?.close()]);
             await stopTracing?.().catch(() => {});
+            await audit?.close();
           },
         }
       : undefined;

@@ -34,6 +34,7 @@ options:
   --log-format text|json    readable lines (default) or JSON lines (pino) on stderr
   --metrics HOST:PORT       /metrics, /healthz, /readyz on a listener of their own
   --no-metrics              no Prometheus metrics (health and readiness are still served)
+  --audit FILE              append one JSON line per routed tool call to FILE (reopened on SIGHUP)
   --http HOST:PORT          Streamable HTTP on /mcp, legacy HTTP+SSE on /sse + /messages (repeatable)
   --http-json HOST:PORT     the same, answering each POST with one JSON body instead of SSE
   --ws HOST:PORT            WebSocket (subprotocol "mcp") on /mcp (repeatable)

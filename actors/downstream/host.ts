@@ -13,6 +13,7 @@ import type { Observable, SchedulerLike } from 'rxjs';
 import type { Principal } from '../../core/auth/index.js';
 import type { Logger } from '../../core/log/index.js';
 import type { ClientInfo, LoggingLevel, RequestContext } from '../../core/mcp/index.js';
+import type { ApprovalDecision } from '../../core/observe/index.js';
 import type {
   Connection,
   InboundContext,
@@ -57,6 +58,8 @@ export interface Caller {
   identity?: Principal | undefined;
   /** The profile the client is in (`/mcp/<name>`, `--profile`): it sees and uses only that part. */
   profile?: string | undefined;
+  /** Set on calls that needed the user's approval (actors/routes/approval.ts; the audit reads it). */
+  approval?: ApprovalDecision | undefined;
 }
 
 /** What a downstream session needs from the router that hosts it. */

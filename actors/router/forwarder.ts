@@ -71,7 +71,7 @@ export class Forwarder {
   ): Observable<RequestEvent> {
     const observer = this.#options.observer;
     if (observer === undefined) return this.#forward(name, method, params, caller, undefined);
-    const watch = observer.request(name, method, requestName(params), params);
+    const watch = observer.request(name, method, requestName(params), params, caller);
     try {
       return this.#forward(name, method, watch.params, caller, watch);
     } catch (error) {

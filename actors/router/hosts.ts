@@ -11,7 +11,12 @@ import type { ClientInfo } from '../../core/mcp/index.js';
 import type { InboundEvent, JsonObject, JsonRpcRequest } from '../../core/rpc/index.js';
 import type { Bridge } from '../bridge/index.js';
 import type { Caller, ClientSession, ListenQuota, SessionHost } from '../downstream/index.js';
-import { ActivatedTools, type ResultStore, type RouteHost } from '../routes/index.js';
+import {
+  ActivatedTools,
+  type Approvals,
+  type ResultStore,
+  type RouteHost,
+} from '../routes/index.js';
 import type { Audience } from './audience.js';
 import type { Forwarder } from './forwarder.js';
 import type { LogLevels } from './logLevels.js';
@@ -74,6 +79,8 @@ export interface RouteHostParts {
   readonly results: ResultStore;
   /** `mcpMux.rateLimits` compiled for the current config (rateLimits.ts); undefined: none. */
   readonly rateLimit: () => RateLimit | undefined;
+  /** The approval rules in force (approvals.ts). */
+  readonly approvals: () => Approvals | undefined;
 }
 
 export function routeHostOf(parts: RouteHostParts): RouteHost {
@@ -135,6 +142,7 @@ export function routeHostOf(parts: RouteHostParts): RouteHost {
     activations: new ActivatedTools(),
     results: parts.results,
   };
+  Object.defineProperty(host, 'approval', { enumerable: true, get: parts.approvals });
   Object.defineProperty(host, 'allows', {
     enumerable: true,
     // Absent (undefined) without rules, so routes skip the per-item work entirely.

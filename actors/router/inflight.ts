@@ -154,7 +154,7 @@ class Record extends SourceHolder implements InflightRequest, Observer<RequestEv
   next(event: RequestEvent): void {
     if (event.kind === 'result') {
       this.answered = true;
-      this.watch?.answered();
+      this.watch?.answered(event.result);
     }
     this.#subscriber.next(event);
   }

@@ -21,6 +21,7 @@ import { composeObservers, type RouterObserver } from '../../core/observe/index.
 import { Bridge } from '../bridge/index.js';
 import { type ClientSession, ListenQuota, type SessionHost } from '../downstream/index.js';
 import { ResultStore, type RouteHost, route } from '../routes/index.js';
+import { approvalsOf } from './approvals.js';
 import { Audience } from './audience.js';
 import { RouterEvents } from './events.js';
 import { ListChanges } from './facade.js';
@@ -195,6 +196,7 @@ export function wireParts(
     audience,
     results,
     rateLimit: rateLimitsOf(() => state.config().rateLimits, scheduler, observer),
+    approvals: approvalsOf({ config: state.config, catalog, scheduler, key, observer }),
   });
   const listenQuota = new ListenQuota(() => {
     const config = state.config();

@@ -42,6 +42,13 @@ export {
   substituteEnv,
   substituteEnvRecord,
 } from './configSchema.js';
+export type {
+  ApproveFallback,
+  ApproveRemember,
+  AuditArgumentsMode,
+  AuditConfig,
+  GuardrailsConfig,
+} from './guardrailsConfig.js';
 export {
   type ObserveConfig,
   parseObserve,

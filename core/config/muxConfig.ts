@@ -25,6 +25,7 @@ import {
   string,
   stringArray,
 } from './configSchema.js';
+import { GUARDRAIL_KEYS, type GuardrailsConfig, parseGuardrails } from './guardrailsConfig.js';
 import { OBSERVE_KEYS, type ObserveConfig, parseObserve } from './observeConfig.js';
 import { type ProfileConfig, parseProfiles } from './profilesConfig.js';
 import { parseRateLimits, type RateLimitRule } from './rateLimitConfig.js';
@@ -42,7 +43,7 @@ export type ConfigLogLevel = 'debug' | 'info' | 'warn' | 'error';
  * Everything `mcpMux` sets: the whole `RouterConfig` but its upstreams and warnings.
  * Supervision and shutdown keys: core/supervisionConfig.ts; `metrics`, `readiness`: observeConfig.ts.
  */
-export interface MuxConfig extends RouterSupervisionConfig, ObserveConfig {
+export interface MuxConfig extends RouterSupervisionConfig, ObserveConfig, GuardrailsConfig {
   separator: string;
   maxNameLength?: number;
   pageSize: number;
@@ -141,6 +142,7 @@ const MUX_KEYS = new Set([
   'rateLimits',
   ...ROUTER_SUPERVISION_KEYS,
   ...OBSERVE_KEYS,
+  ...GUARDRAIL_KEYS,
 ]);
 
 const LOG_LEVELS = ['debug', 'info', 'warn', 'error'] as const;
@@ -258,6 +260,7 @@ export function parseMux(
   Object.assign(mux, parseLimits(raw, 'mcpMux', mux, issues));
   Object.assign(mux, parseRouterSupervision(raw, issues));
   Object.assign(mux, parseObserve(raw, issues));
+  Object.assign(mux, parseGuardrails(raw, issues));
   return mux;
 }
 

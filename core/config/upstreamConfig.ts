@@ -67,6 +67,8 @@ export interface UpstreamConfig extends UpstreamSupervisionConfig {
   /** Renames, rewrites and hides by original name (core/config/overridesConfig.ts). */
   toolOverrides?: ItemOverrides;
   promptOverrides?: ItemOverrides;
+  /** Tools (globs over its own names) whose calls the user must approve (core/config/guardrailsConfig.ts). */
+  approve?: string[];
   disabled: boolean;
   /** What the router answers this upstream's `roots/list` with when shared (core/config/roots.ts). */
   roots: RootConfig[];
@@ -105,6 +107,7 @@ const SERVER_KEYS = new Set([
   'promptOverrides',
   'disabled',
   'roots',
+  'approve',
   ...UPSTREAM_SUPERVISION_KEYS,
 ]);
 const FILTER_KEYS = new Set(['allow', 'deny']);
@@ -181,6 +184,10 @@ export function parseUpstream(
   }
   const protocol = parseProtocol(raw, path, issues);
   if (protocol !== undefined) upstream.protocol = protocol;
+  if (raw.approve !== undefined) {
+    const approve = stringArray(raw.approve, at('approve'), issues, { nonEmptyItems: true });
+    if (approve) upstream.approve = approve;
+  }
 
   const transport = parseTransport(raw, path, issues);
   if (transport) upstream.transport = transport;

@@ -14,7 +14,14 @@
 import { Counter, collectDefaultMetrics, Gauge, Registry } from 'prom-client';
 import { eraOf } from '../mcp/index.js';
 import type { JsonObject } from '../rpc/index.js';
-import type { ObservedSession, Outcome, RequestObservation, RouterObserver } from './observer.js';
+import { type AuditSource, GuardrailMetrics } from './guardrailMetrics.js';
+import type {
+  ApprovalDecision,
+  ObservedSession,
+  Outcome,
+  RequestObservation,
+  RouterObserver,
+} from './observer.js';
 import { type MethodSeries, RequestWatch, type WatchSink } from './requestWatch.js';
 import { type CounterSeries, FastCounter, FastHistogram } from './seriesMetrics.js';
 
@@ -88,6 +95,7 @@ export class MuxMetrics implements RouterObserver, WatchSink {
   /** Open downstream sessions and their transports. */
   readonly #sessions = new Map<ObservedSession, string>();
   #source: MetricsSource | undefined;
+  readonly #guardrails: GuardrailMetrics;
 
   constructor(options: MuxMetricsOptions = {}) {
     const registers = [this.registry];
@@ -155,6 +163,16 @@ export class MuxMetrics implements RouterObserver, WatchSink {
       registers,
     });
     this.#scrapeMetrics(registers);
+    this.#guardrails = new GuardrailMetrics(registry);
+  }
+
+  approval(upstream: string, decision: ApprovalDecision): void {
+    this.#guardrails.approval(upstream, decision);
+  }
+
+  /** The audit writer whose lines written and dropped the scrape reads. */
+  attachAudit(source: AuditSource): void {
+    this.#guardrails.attachAudit(source);
   }
 
   /** What the scrape-time metrics read (the router); set once the router exists. */
