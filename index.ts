@@ -69,10 +69,16 @@ export {
   type ToolAnnotations,
 } from './core/mcp/index.js';
 export {
+  type ApprovalDecision,
+  AuditObserver,
+  type AuditOptions,
+  AuditWriter,
+  type AuditWriterOptions,
   composeObservers,
   liveness,
   MuxMetrics,
   type MuxMetricsOptions,
+  type ObservedCaller,
   type Outcome,
   type ReadinessRule,
   type RequestObservation,

@@ -148,7 +148,14 @@ export async function startFacades(
   const sessionBuffer = maxBufferedBytes === undefined ? {} : { maxBufferedBytes };
   try {
     for (const spec of specs) {
-      const listen = { host: spec.host, port: spec.port, ...protection, ...sessionBuffer };
+      const listen = {
+        host: spec.host,
+        port: spec.port,
+        ...protection,
+        ...sessionBuffer,
+        // `/mcp/<name>` for every profile of the config in force (a reload may change them).
+        hasProfile: (name: string) => Object.hasOwn(router.config.profiles ?? {}, name),
+      };
       if (spec.kind === 'ws') {
         const facade = await createWebSocketFacade({
           ...listen,

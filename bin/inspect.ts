@@ -4,11 +4,19 @@
  * upstream is ready, 1 otherwise. The states are read before the router closes (closing makes
  * every upstream `closed`).
  */
+import { Profiles } from '../actors/router/index.js';
+import type { AccessKind } from '../core/auth/index.js';
 import type { Router } from '../index.js';
 
-export async function inspect(router: Router): Promise<number> {
+/** `profile` (`--profile`): only the upstreams and items that profile shows (no access rules apply). */
+export async function inspect(router: Router, profile?: string): Promise<number> {
   await router.start();
-  const statuses = router.status();
+  const profiles = new Profiles(() => router.config.profiles);
+  const inProfile = (upstream: string, kind: AccessKind, exposed: string) =>
+    profile === undefined || profiles.allows(profile, upstream, kind, exposed);
+  const statuses = router
+    .status()
+    .filter((s) => profile === undefined || profiles.mayReceive(profile, s.name));
   const out: string[] = [];
   // HEALTH is last so that readers of the first three columns keep working.
   out.push('UPSTREAM\tSTATE\tDETAIL\tHEALTH');
@@ -23,6 +31,7 @@ export async function inspect(router: Router): Promise<number> {
   out.push('KIND\tUPSTREAM\tORIGINAL\tEXPOSED');
   for (const kind of ['tools', 'prompts', 'resources', 'resourceTemplates'] as const) {
     for (const entry of router.catalog.entries(kind)) {
+      if (!inProfile(entry.upstream, kind, entry.exposed)) continue;
       out.push(`${kind}\t${entry.upstream}\t${entry.original}\t${entry.exposed}`);
     }
   }

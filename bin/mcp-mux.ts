@@ -16,10 +16,12 @@ import {
   createRouter,
   type Logger,
   loadConfigFile,
+  type Router,
   VERSION,
 } from '../index.js';
 import { DEFAULT_MAX_CONNECTIONS } from '../transports/base/index.js';
 import { resourceProblem } from '../transports/http/index.js';
+import { startAudit } from './audit.js';
 import { type ListenSpec, parseListen, readTokens, startFacades, UsageError } from './facades.js';
 import { checkFdLimit } from './fdLimit.js';
 import { inspect } from './inspect.js';
@@ -62,11 +64,13 @@ const OPTIONS = {
   'disconnect-grace-ms': { type: 'string' },
   'log-format': { type: 'string' },
   metrics: { type: 'string' },
+  audit: { type: 'string' },
   'no-metrics': { type: 'boolean' },
   url: { type: 'string' },
   once: { type: 'boolean' },
   'interval-ms': { type: 'string' },
   logout: { type: 'boolean' },
+  profile: { type: 'string' },
   help: { type: 'boolean', short: 'h' },
   version: { type: 'boolean', short: 'v' },
 } as const;
@@ -140,6 +144,13 @@ async function main(argv: string[]): Promise<number> {
   const disconnectGraceMs = integerFlag('disconnect-grace-ms', values['disconnect-grace-ms']);
 
   const config = await loadConfigFile(values.config);
+  const profile = values.profile;
+  if (profile !== undefined && !Object.hasOwn(config.profiles ?? {}, profile)) {
+    const known = Object.keys(config.profiles ?? {});
+    throw new UsageError(
+      `--profile ${profile}: no such profile in mcpMux.profiles (${known.length === 0 ? 'none configured' : `known: ${known.join(', ')}`})`,
+    );
+  }
   const level = logLevel ?? config.logLevel;
   const log: Logger = createLogger({ level, format: logFormat });
   // Metrics cost a little per request: on only where something can scrape them.
@@ -149,19 +160,32 @@ async function main(argv: string[]): Promise<number> {
     command === 'serve' && !values['no-metrics'] && scrapable,
   );
   const stopTracing = command === 'serve' ? await startTracing(process.env, log) : undefined;
+  let routerRef: Router | undefined;
+  const audit =
+    command === 'serve'
+      ? startAudit(
+          config,
+          values.audit,
+          log,
+          observability.metrics,
+          () => routerRef?.config ?? config,
+        )
+      : undefined;
+  const observers = [observability.metrics, audit?.observer].filter((o) => o !== undefined);
   // `mcpMux.requestStateKey` wins; else MCP_MUX_STATE_KEY; else a random key per process.
   const stateKeyEnv = process.env[STATE_KEY_ENV];
   const router = createRouter(config, {
     log,
     ...(disconnectGraceMs === undefined ? {} : { disconnectGraceMs }),
-    ...(observability.metrics ? { observer: observability.metrics } : {}),
+    ...(observers.length > 0 ? { observer: observers } : {}),
     ...(config.requestStateKey === undefined && stateKeyEnv
       ? { requestStateKey: stateKeyEnv }
       : {}),
   });
+  routerRef = router;
   const endpoints = observability.endpoints(router);
   // Exit as soon as the report is out, whatever timers the router still holds.
-  if (command === 'inspect') process.exit(await inspect(router));
+  if (command === 'inspect') process.exit(await inspect(router, profile));
   const maxConnections = maxConnectionsFlag ?? config.maxConnections ?? DEFAULT_MAX_CONNECTIONS;
   // JWTs behind a proxy need the public URL: the audience never follows a Host header.
   const problem =
@@ -200,18 +224,20 @@ async function main(argv: string[]): Promise<number> {
     (await startMetricsListener(metricsListen.host, metricsListen.port, endpoints, log));
   // The metrics listener and the tracing SDK close with the facades (bin/shutdown.ts).
   const closeAll =
-    facades || metricsListener || stopTracing
+    facades || metricsListener || stopTracing || audit
       ? {
           endpoints: facades?.endpoints ?? [],
           close: async () => {
             await Promise.allSettled([facades?.close(), metricsListener?.close()]);
             await stopTracing?.().catch(() => {});
+            await audit?.close();
           },
         }
       : undefined;
   return serve(router, log, {
     stdio,
     configPath: values.config,
+    ...(profile === undefined ? {} : { profile }),
     ...(stdio ? { stdioTraffic: observability.traffic('stdio') } : {}),
     ...(closeAll ? { facades: closeAll } : {}),
   });

@@ -27,6 +27,8 @@ export interface ServeOptions {
   configPath?: string;
   /** Counts the stdio facade's bytes (metrics); stdin/stdout's own counters are read. */
   stdioTraffic?: TrafficCounter;
+  /** `--profile`: the stdio client sees only this profile (`mcpMux.profiles`). */
+  profile?: string;
 }
 
 export async function serve(router: Router, log: Logger, options: ServeOptions): Promise<number> {
@@ -44,7 +46,9 @@ export async function serve(router: Router, log: Logger, options: ServeOptions):
   if (stdioTransport && router.config.maxJsonDepth !== undefined) {
     stdioTransport.maxJsonDepth = router.config.maxJsonDepth;
   }
-  const session = stdioTransport ? router.connect(stdioTransport, 'stdio') : undefined;
+  const session = stdioTransport
+    ? router.connect(stdioTransport, { transport: 'stdio', profile: options.profile })
+    : undefined;
   if (stdioTransport && options.stdioTraffic) {
     // The transport writes through its own socket on fd 1 when stdout is a pipe.
     const stdin = process.stdin as { bytesRead?: number };

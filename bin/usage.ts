@@ -34,10 +34,12 @@ options:
   --log-format text|json    readable lines (default) or JSON lines (pino) on stderr
   --metrics HOST:PORT       /metrics, /healthz, /readyz on a listener of their own
   --no-metrics              no Prometheus metrics (health and readiness are still served)
+  --audit FILE              append one JSON line per routed tool call to FILE (reopened on SIGHUP)
   --http HOST:PORT          Streamable HTTP on /mcp, legacy HTTP+SSE on /sse + /messages (repeatable)
   --http-json HOST:PORT     the same, answering each POST with one JSON body instead of SSE
   --ws HOST:PORT            WebSocket (subprotocol "mcp") on /mcp (repeatable)
   --stdio / --no-stdio      serve stdin/stdout too (default: only when no listener is given)
+  --profile NAME            the stdio client (and inspect) sees only profile NAME (mcpMux.profiles)
   --token-env NAME          bearer tokens (comma-separated) from $NAME (default MCP_MUX_TOKENS)
   --allow-origin ORIGIN     accept this Origin header (repeatable; "*" = any)
   --allow-host HOST:PORT    accept this Host header (repeatable)

@@ -24,7 +24,6 @@ import {
   type Observer,
   of,
   type Subscriber,
-  Subscription,
 } from 'rxjs';
 import { ErrorCode, RpcError } from '../../core/errors/index.js';
 import {
@@ -32,6 +31,7 @@ import {
   missingRequiredClientCapability,
   SERVER_REQUEST_CAPABILITY,
 } from '../../core/mcp/index.js';
+import { handOver, SourceHolder } from '../../core/operators/index.js';
 import type { JsonObject, JsonRpcId, RequestEvent } from '../../core/rpc/index.js';
 import { RawJson } from '../../core/rpc/index.js';
 import type { ClientSession } from '../downstream/index.js';
@@ -81,7 +81,7 @@ function round$(exchange: Exchange, current: JsonObject, n: number): Observable<
     const observer = new RoundObserver(exchange, n, subscriber);
     const call = exchange.call(current).subscribe(observer);
     if (call !== observer) observer.add(call);
-    return observer;
+    return handOver(subscriber, observer);
   });
 }
 
@@ -89,7 +89,7 @@ function round$(exchange: Exchange, current: JsonObject, n: number): Observable<
  * The subscriber of one round's call (a `Subscription` that is also its `Observer`: RxJS uses
  * it as it is and adds the call's teardown to it), and the teardown of the next round.
  */
-class RoundObserver extends Subscription implements Observer<RequestEvent> {
+class RoundObserver extends SourceHolder implements Observer<RequestEvent> {
   /** A round required input: the next one (asking the client, then the retry) runs. */
   #continued = false;
   readonly #exchange: Exchange;

@@ -94,10 +94,23 @@ export class DownstreamSession implements ClientSession {
   readonly #principal: string | undefined;
   #allowed: Allowed;
 
-  /** `principal`: who the client is, when the embedder says so (over the transport's own). */
-  constructor(host: SessionHost, transport: Transport, id: string, principal?: Principal) {
+  /** The profile the client is in (`mcpMux.profiles`): the router serves it only that part. */
+  readonly profile: string | undefined;
+
+  /**
+   * `principal`: who the client is, when the embedder says so (over the transport's own);
+   * `profile`: the profile it is in (over the transport's own, its URL path's).
+   */
+  constructor(
+    host: SessionHost,
+    transport: Transport,
+    id: string,
+    principal?: Principal,
+    profile?: string,
+  ) {
     this.id = id;
     this.#identity = principal ?? transport.principal;
+    this.profile = profile ?? transport.profile;
     this.#host = host;
     this.#principal = this.#identity?.id;
     const log = host.log.child(`downstream ${id}`);
@@ -112,7 +125,7 @@ export class DownstreamSession implements ClientSession {
       },
     });
     const connection = this.connection;
-    this.#listens = new Listens(connection, this.#identity);
+    this.#listens = new Listens(connection, this.#identity, this.profile);
     this.#actor = createActor(sessionMachine, { input: { sessionId: id } });
     closers.set(this.#actor.system, connection);
     this.#allowed = allowedIn(this.#actor.getSnapshot());
@@ -185,6 +198,7 @@ export class DownstreamSession implements ClientSession {
         connectionId: this.id,
         inbound,
         identity: this.#identity,
+        profile: this.profile,
         listens: this.#listens,
         principal: this.#principal,
       });
@@ -202,6 +216,7 @@ export class DownstreamSession implements ClientSession {
       session: this,
       inbound,
       identity: this.#identity,
+      profile: this.profile,
     });
   }
 

@@ -13,6 +13,7 @@ import type { Observable, SchedulerLike } from 'rxjs';
 import type { Principal } from '../../core/auth/index.js';
 import type { Logger } from '../../core/log/index.js';
 import type { ClientInfo, LoggingLevel, RequestContext } from '../../core/mcp/index.js';
+import type { ApprovalDecision } from '../../core/observe/index.js';
 import type {
   Connection,
   InboundContext,
@@ -40,6 +41,8 @@ export interface ClientSession {
    * that upstream (actors/router/audience.ts).
    */
   readonly identity?: Principal | undefined;
+  /** The profile it was opened in (`mcpMux.profiles`); undefined: the whole router. */
+  readonly profile?: string | undefined;
   /** Sends a notification if the client may receive one now (after `initialize`). */
   notifyIfReady(method: string, params?: JsonObject): void;
   /** `logging/setLevel`: the least severe level this session receives. */
@@ -53,6 +56,10 @@ export interface Caller {
   inbound: InboundContext;
   /** Who is asking, when the listener authenticated the client (the access policy reads it). */
   identity?: Principal | undefined;
+  /** The profile the client is in (`/mcp/<name>`, `--profile`): it sees and uses only that part. */
+  profile?: string | undefined;
+  /** Set on calls that needed the user's approval (actors/routes/approval.ts; the audit reads it). */
+  approval?: ApprovalDecision | undefined;
 }
 
 /** What a downstream session needs from the router that hosts it. */

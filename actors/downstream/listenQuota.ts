@@ -5,6 +5,7 @@
  * refused with -31003 (`ErrorCode.LimitExceeded`), so one client cannot hold unbounded
  * streams; others are not affected. The limits are read at each use (a reload changes them).
  */
+import { PlacesPerPrincipal } from '../../core/auth/index.js';
 
 export interface ListenLimits {
   /** Resource URIs one listen may name. */
@@ -15,7 +16,7 @@ export interface ListenLimits {
 
 export class ListenQuota {
   readonly #limits: () => ListenLimits;
-  readonly #open = new Map<string, number>();
+  readonly #places = new PlacesPerPrincipal();
 
   constructor(limits: () => ListenLimits) {
     this.#limits = limits;
@@ -30,28 +31,16 @@ export class ListenQuota {
    * back (idempotent), or undefined when `key` already holds `maxPerPrincipal` listens.
    */
   acquire(key: string): (() => void) | undefined {
-    const count = this.#open.get(key) ?? 0;
-    if (count >= this.#limits().maxPerPrincipal) return undefined;
-    this.#open.set(key, count + 1);
-    let released = false;
-    return () => {
-      if (released) return;
-      released = true;
-      const left = (this.#open.get(key) ?? 1) - 1;
-      if (left <= 0) this.#open.delete(key);
-      else this.#open.set(key, left);
-    };
+    return this.#places.acquire(key, this.#limits().maxPerPrincipal);
   }
 
   /** Open listens per key (stats, leak checks). */
   counts(): Map<string, number> {
-    return new Map(this.#open);
+    return this.#places.counts();
   }
 
   /** Open listens over every key (`Router.stats`). */
   get total(): number {
-    let total = 0;
-    for (const count of this.#open.values()) total += count;
-    return total;
+    return this.#places.total;
   }
 }

@@ -54,6 +54,8 @@ export interface StatelessCaller {
   connectionId: string;
   /** Who is asking (the transport's identity), for the access policy. */
   identity: Principal | undefined;
+  /** The connection's profile (`mcpMux.profiles`); undefined: the whole router. */
+  profile?: string | undefined;
   inbound: InboundContext;
   listens: Listens;
   /** Who is asking, as the transport authenticated it (HTTP bearer token); a `requestState` is bound to it. */
@@ -104,6 +106,7 @@ export function statelessRequest(
       session: undefined,
       inbound: caller.inbound,
       identity: caller.identity,
+      profile: caller.profile,
     })
     .pipe(
       map(

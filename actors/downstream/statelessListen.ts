@@ -59,6 +59,7 @@ export interface ListenSources {
   subscribable(
     uri: string,
     identity: Principal | undefined,
+    profile?: string,
   ): { upstream: string; original: string } | undefined;
   /** The router's reference-counted `resources/subscribe` table (router/subscriptions.ts). */
   subscribe(
@@ -93,6 +94,8 @@ export interface ListenHost {
 export interface ListenSubscriber {
   /** The principal of the connection the listen is on (the access policy reads it). */
   readonly identity: Principal | undefined;
+  /** The profile of the connection the listen is on. */
+  readonly profile?: string | undefined;
   notifyIfReady(method: string, params?: JsonObject): void;
 }
 
@@ -118,10 +121,12 @@ export class Listens {
   readonly #connection: Connection;
   /** The connection's principal: listens receive only what it may (actors/router/audience.ts). */
   readonly #identity: Principal | undefined;
+  readonly #profile: string | undefined;
 
-  constructor(connection: Connection, identity?: Principal) {
+  constructor(connection: Connection, identity?: Principal, profile?: string) {
     this.#connection = connection;
     this.#identity = identity;
+    this.#profile = profile;
   }
 
   get size(): number {
@@ -188,6 +193,7 @@ export class Listens {
       let ended = false;
       const subscriber: ListenSubscriber = {
         identity: this.#identity,
+        profile: this.#profile,
         notifyIfReady: (method: string, params?: JsonObject) => this.#send(id, method, params),
       };
       // A failure while starting (a source that throws) fails this listen, never the process.
@@ -226,7 +232,7 @@ export class Listens {
       for (const uri of filter.resourceSubscriptions) if (typeof uri === 'string') uris.add(uri);
       const paced = { scheduler: host.scheduler, stopped: ended };
       const resolved = await inSlices([...uris], paced, (uri) => {
-        const target = sources?.subscribable(uri, this.#identity);
+        const target = sources?.subscribable(uri, this.#identity, this.#profile);
         if (target) targets.push({ ...target, exposed: uri });
       });
       if (!resolved) return;

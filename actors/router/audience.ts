@@ -11,11 +11,14 @@
  */
 import { type AccessPolicy, compileAccess, type Principal } from '../../core/auth/index.js';
 import type { AccessRule } from '../../core/config/index.js';
+import type { Profiles } from './profiles.js';
 
 /** Anything that receives an upstream's traffic: a session, a modern listen. */
 export interface Receiver {
   /** Who it is, as the listener authenticated it (undefined: nobody, e.g. stdio). */
   readonly identity?: Principal | undefined;
+  /** The profile it was opened in (`mcpMux.profiles`); undefined: the whole router. */
+  readonly profile?: string | undefined;
 }
 
 export class Audience {
@@ -23,8 +26,12 @@ export class Audience {
   #compiledFor: readonly AccessRule[] | undefined | null = null;
   #policy: AccessPolicy | undefined;
 
-  constructor(rules: () => readonly AccessRule[] | undefined) {
+  /** The sessions' profiles: an upstream outside a session's profile sends it nothing either. */
+  readonly profiles: Profiles | undefined;
+
+  constructor(rules: () => readonly AccessRule[] | undefined, profiles?: Profiles) {
     this.#rules = rules;
+    this.profiles = profiles;
   }
 
   /** The compiled `mcpMux.access`, or undefined when there are no rules (everything allowed). */
@@ -40,13 +47,20 @@ export class Audience {
   /** Whether `receiver` may receive what `upstream` sends. */
   mayReceive(receiver: Receiver, upstream: string): boolean {
     const policy = this.policy;
-    return policy === undefined || policy.mayReceive(receiver.identity, upstream);
+    return (
+      (policy === undefined || policy.mayReceive(receiver.identity, upstream)) &&
+      (receiver.profile === undefined || this.#inProfile(receiver.profile, upstream))
+    );
+  }
+
+  #inProfile(profile: string, upstream: string): boolean {
+    return this.profiles?.mayReceive(profile, upstream) ?? false;
   }
 
   /** The receivers of `receivers` that may receive what `upstream` sends (the same array without rules). */
   only<R extends Receiver>(upstream: string, receivers: R[]): R[] {
     const policy = this.policy;
-    if (policy === undefined) return receivers;
-    return receivers.filter((r) => policy.mayReceive(r.identity, upstream));
+    if (policy === undefined && this.profiles?.compiled === undefined) return receivers;
+    return receivers.filter((r) => this.mayReceive(r, upstream));
   }
 }

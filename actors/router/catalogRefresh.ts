@@ -92,6 +92,8 @@ export class CatalogRefresh {
       order: host.configOrder().findIndex((u) => u.name === config.name),
       tools: config.tools,
       prompts: config.prompts,
+      toolOverrides: config.toolOverrides,
+      promptOverrides: config.promptOverrides,
     };
     await Promise.all(
       LIST_KINDS.filter((k) => kinds.includes(k.kind) && caps[k.capability]).map(async (k) => {

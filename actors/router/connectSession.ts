@@ -18,6 +18,12 @@ export interface ConnectOptions {
   readonly principal?: Principal | undefined;
   /** Its label in metrics and events (`stdio`, `http`, `sse`, `ws`, …; default `other`). */
   readonly transport?: string;
+  /**
+   * The profile (`mcpMux.profiles`) the client is in: it lists, calls and receives only that
+   * part of the router. Default: the transport's (`/mcp/<name>`), else none (everything).
+   * A name no profile has (or that a reload removed) shows nothing.
+   */
+  readonly profile?: string | undefined;
 }
 
 export interface SessionSlot {
@@ -33,7 +39,13 @@ export function connectSession(
   options: ConnectOptions,
   slot: SessionSlot,
 ): DownstreamSession {
-  const session = new DownstreamSession(parts.sessionHost, transport, slot.id, options.principal);
+  const session = new DownstreamSession(
+    parts.sessionHost,
+    transport,
+    slot.id,
+    options.principal,
+    options.profile,
+  );
   if (slot.draining) {
     void session.close(); // shutting down: not accepted
     return session;

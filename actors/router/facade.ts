@@ -85,8 +85,14 @@ export function facadeInstructions(upstreams: Iterable<Upstream>): string | unde
 export function logCollisions(log: Logger, catalog: Catalog, upstream: string): void {
   for (const collision of catalog.collisions()) {
     if (collision.loser.upstream === upstream || collision.winner.upstream === upstream) {
+      const { winner, loser } = collision;
+      // Within one upstream (an override's new name meeting a listed one, a duplicate): which item won.
+      const won =
+        winner.upstream === loser.upstream
+          ? `${winner.upstream}/${winner.original}`
+          : winner.upstream;
       log.warn(
-        `name collision on ${collision.kind} "${collision.exposed}": ${collision.winner.upstream} wins, ${collision.loser.upstream}/${collision.loser.original} is not exposed`,
+        `name collision on ${collision.kind} "${collision.exposed}": ${won} wins, ${loser.upstream}/${loser.original} is not exposed`,
       );
     }
   }

@@ -12,8 +12,10 @@ import { outcomeOf } from '../../core/observe/index.js';
 import type { JsonObject, RequestEvent } from '../../core/rpc/index.js';
 import type { Bridge } from '../bridge/index.js';
 import type { Caller } from '../downstream/index.js';
+import { ownerOf, type ResultStore } from '../routes/index.js';
 import type { InflightIndex } from './inflight.js';
 import { requestName } from './observed.js';
+import { limitResults } from './resultLimit.js';
 import type { UpstreamPool } from './upstreamPool.js';
 
 export interface ForwarderOptions {
@@ -21,6 +23,8 @@ export interface ForwarderOptions {
   readonly inflight: InflightIndex;
   readonly bridge: Bridge;
   readonly observer: RouterObserver | undefined;
+  /** Where `maxResultBytes` keeps the whole of the results it cut (resultLimit.ts). */
+  readonly results: ResultStore;
   /** Shutting down: no new requests are accepted. */
   draining(): boolean;
 }
@@ -67,7 +71,7 @@ export class Forwarder {
   ): Observable<RequestEvent> {
     const observer = this.#options.observer;
     if (observer === undefined) return this.#forward(name, method, params, caller, undefined);
-    const watch = observer.request(name, method, requestName(params), params);
+    const watch = observer.request(name, method, requestName(params), params, caller);
     try {
       return this.#forward(name, method, watch.params, caller, watch);
     } catch (error) {
@@ -131,6 +135,11 @@ export class Forwarder {
           ? upstreams.isolated.request$(upstream.config, session, method, sent, options)
           : shared.request$(method, sent, options, caller.context.sessionId, hooks.onAdmit);
       });
-    return bridge.call(upstream, method, params, caller, run);
+    const called = bridge.call(upstream, method, params, caller, run);
+    // `maxResultBytes`: one property read when unset. A task's `CreateTaskResult` is not cut.
+    const limit = upstream.config.maxResultBytes;
+    return limit === undefined || method !== 'tools/call' || params.task !== undefined
+      ? called
+      : limitResults(called, limit, ownerOf(caller), this.#options.results);
   }
 }

@@ -11,10 +11,17 @@ import type { ClientInfo } from '../../core/mcp/index.js';
 import type { InboundEvent, JsonObject, JsonRpcRequest } from '../../core/rpc/index.js';
 import type { Bridge } from '../bridge/index.js';
 import type { Caller, ClientSession, ListenQuota, SessionHost } from '../downstream/index.js';
-import { ActivatedTools, type RouteHost } from '../routes/index.js';
+import {
+  ActivatedTools,
+  type Approvals,
+  type ResultStore,
+  type RouteHost,
+} from '../routes/index.js';
 import type { Audience } from './audience.js';
 import type { Forwarder } from './forwarder.js';
 import type { LogLevels } from './logLevels.js';
+import type { Profiles } from './profiles.js';
+import type { RateLimit } from './rateLimits.js';
 import type { RouterState } from './routerState.js';
 import type { Subscriptions } from './subscriptions.js';
 import type { UpstreamPool } from './upstreamPool.js';
@@ -28,7 +35,32 @@ export function capabilitiesFor(
   const caps = upstreams.capabilities(!state.isSettled());
   // Tasks exist in 2025-11-25 only (not before, and not in 2026-07-28).
   if (protocolVersion !== undefined && protocolVersion !== '2025-11-25') delete caps.tasks;
+  // Cut results are read back as resources (`mcp-mux://results/…`), whatever the upstreams offer.
+  if (caps.resources === undefined && state.config().upstreams.some((u) => u.maxResultBytes)) {
+    caps.resources = {};
+  }
   return caps;
+}
+
+/**
+ * The one predicate lists, calls and search ask (absent when neither access rules nor profiles
+ * are configured, so routes skip the per-item work): the access policy, and for a caller in a
+ * profile, that profile's globs too.
+ */
+function allowsFor(
+  policy: AccessPolicy | undefined,
+  profiles: Profiles | undefined,
+): NonNullable<RouteHost['allows']> | undefined {
+  if (profiles === undefined) {
+    return (
+      policy &&
+      ((caller: Caller, upstream: string, kind: AccessKind, exposed: string) =>
+        policy.allows(caller.identity, upstream, kind, exposed))
+    );
+  }
+  return (caller, upstream, kind, exposed) =>
+    (caller.profile === undefined || profiles.allows(caller.profile, upstream, kind, exposed)) &&
+    (policy === undefined || policy.allows(caller.identity, upstream, kind, exposed));
 }
 
 export interface RouteHostParts {
@@ -43,21 +75,27 @@ export interface RouteHostParts {
   readonly forwarder: Forwarder;
   /** `mcpMux.access`, compiled once per config (a reload replaces the rules array). */
   readonly audience: Audience;
+  /** Whole results `maxResultBytes` cut, read back as `mcp-mux://results/…`. */
+  readonly results: ResultStore;
+  /** `mcpMux.rateLimits` compiled for the current config (rateLimits.ts); undefined: none. */
+  readonly rateLimit: () => RateLimit | undefined;
+  /** The approval rules in force (approvals.ts). */
+  readonly approvals: () => Approvals | undefined;
 }
 
 export function routeHostOf(parts: RouteHostParts): RouteHost {
   const { state, upstreams, subscriptions, forwarder } = parts;
   type Allows = NonNullable<RouteHost['allows']>;
-  let compiledFrom: AccessPolicy | undefined;
+  const profiles = parts.audience.profiles;
+  // Rules and profiles both come from the config: one identity check per read (the hot path's
+  // cost without either is that check and `undefined`).
+  let compiledFor: unknown;
   let allows: Allows | undefined;
   const allowsOf = (): Allows | undefined => {
-    const policy = parts.audience.policy;
-    if (policy !== compiledFrom) {
-      compiledFrom = policy;
-      allows =
-        policy &&
-        ((caller: Caller, upstream: string, kind: AccessKind, exposed: string) =>
-          policy.allows(caller.identity, upstream, kind, exposed));
+    const config = state.config();
+    if (config !== compiledFor) {
+      compiledFor = config;
+      allows = allowsFor(parts.audience.policy, profiles?.compiled && profiles);
     }
     return allows;
   };
@@ -95,13 +133,22 @@ export function routeHostOf(parts: RouteHostParts): RouteHost {
       const search = state.config().toolSearch;
       return search && search.mode !== 'off' ? search : undefined;
     },
+    profileToolSearch: (profile) => {
+      const search = profiles?.toolSearch(profile, state.config().toolSearch);
+      return search && search.mode !== 'off' ? search : undefined;
+    },
+    inProfile: (profile, upstream, kind, exposed) =>
+      profiles?.allows(profile, upstream, kind, exposed) ?? false,
     activations: new ActivatedTools(),
+    results: parts.results,
   };
+  Object.defineProperty(host, 'approval', { enumerable: true, get: parts.approvals });
   Object.defineProperty(host, 'allows', {
     enumerable: true,
     // Absent (undefined) without rules, so routes skip the per-item work entirely.
     get: allowsOf,
   });
+  Object.defineProperty(host, 'rateLimit', { enumerable: true, get: parts.rateLimit });
   return host;
 }
 
@@ -139,11 +186,16 @@ export function sessionHostOf(parts: SessionHostParts): SessionHost {
         upstreams.openIsolated(session, (name) => audience.mayReceive(session, name));
     },
     listenSources: {
-      subscribable: (uri, identity) => {
+      subscribable: (uri, identity, profile) => {
         const resolved = catalog.resolveUri(uri);
         const upstream = resolved && upstreams.get(resolved.upstream);
         if (!resolved || !upstream || upstream.config.sessionMode === 'isolated') return undefined;
-        if (!audience.mayReceive({ identity }, resolved.upstream)) return undefined;
+        if (!audience.mayReceive({ identity, profile }, resolved.upstream)) return undefined;
+        if (
+          profile !== undefined &&
+          !audience.profiles?.allows(profile, resolved.upstream, 'resources', uri)
+        )
+          return undefined;
         const resources = upstream.server?.capabilities.resources as JsonObject | undefined;
         return resources?.subscribe === true ? resolved : undefined;
       },

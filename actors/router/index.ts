@@ -35,6 +35,7 @@ export {
   type LogSession,
   levelOf,
 } from './logLevels.js';
+export { Profiles, type ProfilesSource } from './profiles.js';
 export {
   planReload,
   type ReloadHost,

@@ -19,9 +19,10 @@
  * Session-less (2026-07-28) requests are indexed under `session: undefined`; their ids are not
  * unique across clients, so a lookup finds the latest one with that id.
  */
-import { Observable, type Observer, type Subscriber, Subscription } from 'rxjs';
+import { Observable, type Observer, type Subscriber } from 'rxjs';
 import type { RequestObservation } from '../../core/observe/index.js';
 import { outcomeOf } from '../../core/observe/index.js';
+import { handOver, SourceHolder } from '../../core/operators/index.js';
 import type { JsonRpcId, ProgressToken, RequestEvent } from '../../core/rpc/index.js';
 import type { ClientSession } from '../downstream/index.js';
 import type { AdmissionTicket } from '../upstream/index.js';
@@ -87,7 +88,7 @@ export type InflightInit = Pick<
  * `Subscription` that is also its `Observer`: RxJS uses it as it is and adds the call's
  * teardown to it) and the teardown of the downstream subscription, all in one object.
  */
-class Record extends Subscription implements InflightRequest, Observer<RequestEvent> {
+class Record extends SourceHolder implements InflightRequest, Observer<RequestEvent> {
   readonly session: ClientSession | undefined;
   readonly id: JsonRpcId | undefined;
   readonly method: string;
@@ -153,7 +154,7 @@ class Record extends Subscription implements InflightRequest, Observer<RequestEv
   next(event: RequestEvent): void {
     if (event.kind === 'result') {
       this.answered = true;
-      this.watch?.answered();
+      this.watch?.answered(event.result);
     }
     this.#subscriber.next(event);
   }
@@ -262,7 +263,9 @@ export class InflightIndex {
     init: InflightInit,
     call: (hooks: InflightHooks) => Observable<RequestEvent>,
   ): Observable<RequestEvent> {
-    return new Observable<RequestEvent>((subscriber) => this.#open(init, call, subscriber));
+    return new Observable<RequestEvent>((subscriber) =>
+      handOver(subscriber, this.#open(init, call, subscriber)),
+    );
   }
 
   #open(

@@ -20,7 +20,8 @@ import { stateKey } from '../../core/mcp/index.js';
 import { composeObservers, type RouterObserver } from '../../core/observe/index.js';
 import { Bridge } from '../bridge/index.js';
 import { type ClientSession, ListenQuota, type SessionHost } from '../downstream/index.js';
-import { type RouteHost, route } from '../routes/index.js';
+import { ResultStore, type RouteHost, route } from '../routes/index.js';
+import { approvalsOf } from './approvals.js';
 import { Audience } from './audience.js';
 import { RouterEvents } from './events.js';
 import { ListChanges } from './facade.js';
@@ -28,6 +29,8 @@ import { Forwarder } from './forwarder.js';
 import { routeHostOf, sessionHostOf } from './hosts.js';
 import { InflightIndex } from './inflight.js';
 import { LogLevels } from './logLevels.js';
+import { Profiles } from './profiles.js';
+import { rateLimitsOf } from './rateLimits.js';
 import type { RouterOptions } from './routerOptions.js';
 import type { RouterState } from './routerState.js';
 import { schedulerClock } from './schedulerClock.js';
@@ -79,7 +82,9 @@ export function wireParts(
   const tasks = new TaskIds<ClientSession | undefined>(config.separator);
   // `mcpMux.access` (read at each use: a reload replaces it): what each session may use, and
   // receive of what upstreams send (audience.ts).
-  const audience = new Audience(() => state.config().access);
+  // `mcpMux.profiles` the same way: a session of a profile sees and receives only its part.
+  const profiles = new Profiles(() => state.config().profiles);
+  const audience = new Audience(() => state.config().access, profiles);
   const mayReceive = audience.mayReceive.bind(audience);
   const listChanges = new ListChanges(scheduler, state.sessions, mayReceive);
   // One key seals bridged `requestState`s and list cursors (each derives its own from it).
@@ -169,11 +174,13 @@ export function wireParts(
     changed,
     quiet: state.draining,
   });
+  const results = new ResultStore({ now: () => scheduler.now() });
   const forwarder = new Forwarder({
     upstreams,
     inflight,
     bridge,
     observer,
+    results,
     draining: state.draining,
   });
   const routeHost = routeHostOf({
@@ -187,6 +194,9 @@ export function wireParts(
     logging,
     forwarder,
     audience,
+    results,
+    rateLimit: rateLimitsOf(() => state.config().rateLimits, scheduler, observer),
+    approvals: approvalsOf({ config: state.config, catalog, scheduler, key, observer }),
   });
   const listenQuota = new ListenQuota(() => {
     const config = state.config();

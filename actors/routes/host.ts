@@ -7,10 +7,55 @@
 import type { Observable, SchedulerLike } from 'rxjs';
 import type { AccessKind } from '../../core/auth/index.js';
 import type { Catalog, CursorSealer, TaskIds } from '../../core/catalog/index.js';
-import type { ToolSearchConfig } from '../../core/config/index.js';
+import type {
+  ApproveFallback,
+  ApproveRemember,
+  ToolSearchConfig,
+} from '../../core/config/index.js';
+import type { StateClaims, StateExpectation } from '../../core/mcp/index.js';
+import type { ApprovalDecision } from '../../core/observe/index.js';
 import type { JsonObject, RequestEvent } from '../../core/rpc/index.js';
 import type { Caller, ClientSession } from '../downstream/index.js';
 import type { ActivatedTools } from './activations.js';
+import type { ResultStore } from './resultStore.js';
+
+/** A tool call being approved (routes/approval.ts). */
+export interface ApprovedCall {
+  readonly upstream: string;
+  readonly original: string;
+  readonly exposed: string;
+  readonly method: string;
+  /** The params as the client sent them. */
+  readonly params: JsonObject;
+}
+
+/** The approval rules of the config in force, and what asking needs (routes/approval.ts). */
+export interface Approvals {
+  /** Whether a call of this tool must be approved by the user. */
+  needs(upstream: string, original: string, exposed: string): boolean;
+  readonly fallback: ApproveFallback;
+  readonly remember: ApproveRemember;
+  readonly redact: readonly string[] | undefined;
+  /** How long a modern caller's approval `requestState` is good for, and a session's ask waits. */
+  readonly ttlMs: number;
+  /** The router's time (the wait for a session's answer). */
+  readonly scheduler: SchedulerLike;
+  now(): number;
+  seal(claims: StateClaims): string;
+  /** The claims of a state that passes every check; else -32602. */
+  open(state: unknown, expected: StateExpectation): StateClaims;
+  /** Records a nonce as used; false for a replay. */
+  claim(nonce: string, expiresAt: number, now: number): boolean;
+  /** The tools (`upstream\0name`) the session accepted (`approveRemember: "session"`). */
+  remembered(session: ClientSession): Set<string>;
+  /** Counts a decision (metrics). */
+  decided(upstream: string, decision: ApprovalDecision): void;
+  /**
+   * A declined call, told to the observers as a request that ended `declined` (the audit), or
+   * failed with `error` (the client could not be asked).
+   */
+  declined(call: ApprovedCall, caller: Caller, error?: unknown): void;
+}
 
 /** What routing reads of one configured upstream. */
 export interface RoutedUpstream {
@@ -72,8 +117,27 @@ export interface RouteHost {
    * undefined: clients list and call every tool directly (routes/toolSearch.ts).
    */
   readonly toolSearch?: ToolSearchConfig | undefined;
+  /** The tool search of a caller in `profile`: its own `toolSearch`, else `toolSearch` above. */
+  profileToolSearch?(profile: string): ToolSearchConfig | undefined;
+  /**
+   * Whether this item is in `profile` (`allows` already includes it): a call outside a caller's
+   * profile is answered as for an unknown name, not "Access denied".
+   */
+  inProfile?(profile: string, upstream: string, kind: AccessKind, exposed: string): boolean;
   /** The tools each session activated through `search_tools`; absent: no activation. */
   readonly activations?: ActivatedTools;
+  /**
+   * `mcpMux.rateLimits` (routes/rateLimiter.ts): takes one `tools/call` of `exposed` from the
+   * caller's buckets, or throws the -32010 that refuses it. Absent: no rules, no cost.
+   */
+  rateLimit?(caller: Caller, upstream: string, exposed: string): void;
+  /** Whole results that `maxResultBytes` cut (`mcp-mux://results/…`); absent: none kept. */
+  readonly results?: ResultStore;
+  /**
+   * Approval before forwarding (routes/approval.ts); absent when the config asks for none, so
+   * a routed `tools/call` pays one property read.
+   */
+  readonly approval?: Approvals | undefined;
   /** The enabled upstreams that are not ready now (routes/unavailable.ts); absent: none. */
   downUpstreams?(): readonly DownUpstream[];
 }

@@ -18,8 +18,16 @@ import { toolsCallRoute, toolsListRoute } from './toolSearch.js';
 
 export type { Caller, ClientSession } from '../downstream/index.js';
 export { ActivatedTools } from './activations.js';
-export type { RoutedUpstream, RouteHost } from './host.js';
+export type { Approvals, ApprovedCall, RoutedUpstream, RouteHost } from './host.js';
 export { CALL_TOOL, isMetaTool, SEARCH_TOOLS } from './metaTools.js';
+export { type RateLimited, RateLimiter, rateLimitedError } from './rateLimiter.js';
+export {
+  RESULT_STORE_DEFAULTS,
+  RESULT_URI_PREFIX,
+  ResultStore,
+  type ResultStoreOptions,
+} from './resultStore.js';
+export { CHUNK_META, CHUNKS_META, FULL_RESULT_META, ownerOf, resultUri } from './results.js';
 export { forwardTo, type Route, result, rewriteParams, toCaller } from './shared.js';
 
 export const routes: Readonly<Record<string, Route>> = methodTable({
@@ -67,3 +75,4 @@ export function route(
   return from(host.whenStarted()).pipe(switchMap(() => handler(host, request, caller)));
 }
 export type { DownUpstream } from './host.js';
+export { jsonTextPrefix, utf8End } from './utf8Cut.js';

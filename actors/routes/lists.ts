@@ -50,8 +50,11 @@ export function pageOf(
       cursor: request.params?.cursor,
       pageSize,
       version: host.catalog.versionOf(kind),
-      // The listener's principal (both eras); '' when nobody is authenticated.
-      principal: caller.identity?.id ?? caller.context.principal ?? '',
+      // The listener's principal (both eras); '' when nobody is authenticated. A profile is
+      // another view: its cursors are its own (a name cannot hold '\n').
+      principal:
+        (caller.identity?.id ?? caller.context.principal ?? '') +
+        (caller.profile === undefined ? '' : `\n${caller.profile}`),
     },
     host.cursors,
   );

@@ -109,6 +109,17 @@ class CallerObserver extends Subscription implements Observer<RequestEvent> {
   }
 }
 
+/** Outside the caller's profile: the same answer as for a name or URI that does not exist. */
+function notInProfile(kind: AccessKind, exposed: string): RpcError {
+  if (kind === 'resources' || kind === 'resourceTemplates') {
+    return new RpcError(ErrorCode.ResourceNotFound, `Resource not found: ${exposed}`, {
+      uri: exposed,
+    });
+  }
+  const noun = kind === 'tools' ? 'tool' : kind === 'prompts' ? 'prompt' : 'name';
+  return new RpcError(ErrorCode.InvalidParams, `Unknown ${noun}: ${exposed}`, { name: exposed });
+}
+
 /**
  * Throws the access-denied error when the policy does not let `caller` use `exposed` of
  * `upstream`. The error names the item and the principal, not the rule, and looks the same
@@ -122,6 +133,10 @@ export function checkAccess(
   exposed: string,
 ): void {
   if (!host.allows || host.allows(caller, upstream, kind, exposed)) return;
+  const profile = caller.profile;
+  if (profile !== undefined && host.inProfile?.(profile, upstream, kind, exposed) === false) {
+    throw notInProfile(kind, exposed);
+  }
   const who = caller.identity?.id ?? 'an unauthenticated client';
   throw new RpcError(
     ErrorCode.InvalidParams,

@@ -23,8 +23,12 @@ import { type Caller, type Route, result } from './shared.js';
 const plainList = listRoute('tools', 'tools');
 const directCall = byNameRoute('tools', 'tool');
 
+/** The caller's tool search: its profile's, else `mcpMux.toolSearch` (one read without profile). */
+const searchOf = (host: RouteHost, caller: Caller): ToolSearchConfig | undefined =>
+  caller.profile === undefined ? host.toolSearch : host.profileToolSearch?.(caller.profile);
+
 export const toolsListRoute: Route = (host, request, caller) => {
-  const search = host.toolSearch;
+  const search = searchOf(host, caller);
   if (search === undefined) return plainList(host, request, caller);
   return defer(() => {
     const items = visibleItems(host, caller, 'tools').filter((tool) => !isMetaTool(tool.name));
@@ -42,7 +46,7 @@ export const toolsListRoute: Route = (host, request, caller) => {
 };
 
 export const toolsCallRoute: Route = (host, request, caller) => {
-  const search = host.toolSearch;
+  const search = searchOf(host, caller);
   if (search !== undefined) {
     const name = request.params?.name;
     if (name === SEARCH_TOOLS) return defer(() => of(searchTools(host, search, request, caller)));

@@ -19,14 +19,22 @@ function ownerOf(
   return down.find((u) => u.prefix !== '' && name.startsWith(`${u.prefix}${u.separator}`));
 }
 
-/** The error for an exposed name the catalog does not resolve: -32011 when its upstream is down. */
+/**
+ * The error for an exposed name the catalog does not resolve: -32011 when its upstream is down
+ * (and, for a caller in a profile, in that profile: else the down upstream stays unnamed).
+ */
 export function unknownName(
   host: RouteHost,
   kind: 'tools' | 'prompts',
   noun: string,
   name: string,
+  profile?: string,
 ): RpcError {
-  const owner = ownerOf(host, kind, name);
+  const found = ownerOf(host, kind, name);
+  const owner =
+    found && profile !== undefined && !host.inProfile?.(profile, found.name, kind, name)
+      ? undefined
+      : found;
   if (!owner) return new RpcError(ErrorCode.InvalidParams, `Unknown ${noun}: ${name}`, { name });
   const when =
     owner.restartInMs !== undefined

@@ -66,6 +66,8 @@ export class ModernListen {
   #timer: unknown;
   /** A coalesced `restartSoon` due on the next turn. */
   #restartTimer: unknown;
+  /** Who waits for the pending `restartSoon` to be sent. */
+  #restartWaiters: (() => void)[] = [];
   #stopped = false;
 
   constructor(options: ModernListenOptions) {
@@ -85,13 +87,19 @@ export class ModernListen {
    * The filter changed (a resource subscription): one new listen replaces this one on the next
    * turn of the clock, however many changes come before it. Subscribing k URIs in a burst (a
    * client's listen naming them) re-sends the filter once, not k times with 1..k URIs each.
+   * Resolves once the new listen is sent (or the restart is dropped): a request written after
+   * that reaches a stdio upstream after the new filter, so its updates are not missed.
    */
-  restartSoon(): void {
-    if (this.#stopped || this.#restartTimer !== undefined) return;
-    this.#restartTimer = this.#options.clock.setTimeout(() => {
-      this.#restartTimer = undefined;
-      this.restart();
-    }, 0);
+  restartSoon(): Promise<void> {
+    if (this.#stopped) return Promise.resolve();
+    const sent = new Promise<void>((resolve) => this.#restartWaiters.push(resolve));
+    if (this.#restartTimer === undefined) {
+      this.#restartTimer = this.#options.clock.setTimeout(() => {
+        this.#restartTimer = undefined;
+        this.restart();
+      }, 0);
+    }
+    return sent;
   }
 
   /** The filter changed: the listen is replaced by a new one now. */
@@ -147,10 +155,14 @@ export class ModernListen {
     this.#subscription = undefined;
   }
 
+  /** Drops a pending `restartSoon` (a restart runs now, or never): its waiters go on. */
   #cancelRestart(): void {
     if (this.#restartTimer !== undefined)
       this.#options.clock.clearTimeout(this.#restartTimer as never);
     this.#restartTimer = undefined;
+    const waiters = this.#restartWaiters;
+    this.#restartWaiters = [];
+    for (const resolve of waiters) resolve();
   }
 
   #again(): void {

@@ -177,7 +177,7 @@ export class Upstream {
         this.#listen?.stop();
         this.#listen = undefined;
         options.onState(this, state);
-        if (state === 'ready' && supervised) this.#listenForChanges();
+        if (state === 'ready' && supervised) void this.#listenForChanges();
       },
       onStatus: (status) => options.onStatus?.(this, status),
       clock: this.#clock,
@@ -191,12 +191,13 @@ export class Upstream {
 
   /**
    * A ready modern upstream's list changes come from a `subscriptions/listen` (modernListen.ts),
-   * opened now or, for a resource subscription (`soon`), on the next turn with the whole burst.
+   * opened now or, for a resource subscription (`soon`), on the next turn with the whole burst
+   * (resolves once it is sent).
    */
-  #listenForChanges(soon = false): void {
+  #listenForChanges(soon = false): Promise<void> {
     const connection = this.connection;
     const server = this.server;
-    if (!connection || server?.era !== 'modern') return;
+    if (!connection || server?.era !== 'modern') return Promise.resolve();
     this.#listen = new ModernListen({
       name: this.name,
       connection,
@@ -207,8 +208,9 @@ export class Upstream {
       log: this.#log,
       resources: this.#resources,
     });
-    if (soon) this.#listen.restartSoon();
-    else this.#listen.start();
+    if (soon) return this.#listen.restartSoon();
+    this.#listen.start();
+    return Promise.resolve();
   }
 
   /** Whether a modern upstream's list changes reach mcp-mux (a listen is open for them). */
@@ -330,7 +332,8 @@ export class Upstream {
   /**
    * `resources/subscribe` / `unsubscribe` toward a modern upstream, which has neither: the URI
    * joins (or leaves) the filter of its `subscriptions/listen`, which is opened again with it
-   * on the next turn (once for a burst of changes: `ModernListen.restartSoon`).
+   * on the next turn (once for a burst of changes: `ModernListen.restartSoon`); the answer
+   * waits until the new listen is sent.
    */
   async #subscribeModern(method: string, params: JsonObject): Promise<JsonObject> {
     if (!this.connection) throw this.unavailable();
@@ -342,8 +345,7 @@ export class Upstream {
     if (method === 'resources/subscribe') this.#resources.add(uri);
     else this.#resources.delete(uri);
     if (had !== this.#resources.has(uri)) {
-      if (this.#listen) this.#listen.restartSoon();
-      else this.#listenForChanges(true);
+      await (this.#listen ? this.#listen.restartSoon() : this.#listenForChanges(true));
     }
     return {};
   }

@@ -10,9 +10,10 @@
  * connection; results lose the upstream's own serverInfo (core/mcp/upstreamIdentity.ts);
  * failures are explained (`explainFailure`: the upstream and the reason).
  */
-import { Observable, type Observer, type Subscriber, Subscription, throwError } from 'rxjs';
+import { Observable, type Observer, type Subscriber, type Subscription, throwError } from 'rxjs';
 import type { LocalError, RpcError } from '../../core/errors/index.js';
 import { withoutUpstreamIdentity } from '../../core/mcp/index.js';
+import { handOver, SourceHolder } from '../../core/operators/index.js';
 import type { Connection, JsonObject, RequestEvent, RequestOptions } from '../../core/rpc/index.js';
 import type { Admission, AdmissionTask, AdmissionTicket, Admitted } from './admission.js';
 import type { UpstreamServerInfo } from './handshake.js';
@@ -54,11 +55,11 @@ export function upstreamCall$(host: CallHost, call: CallSpec): Observable<Reques
       subscriber.error(host.unavailable());
       return undefined;
     }
-    return new Run(host, call, connection, subscriber).admit();
+    return handOver(subscriber, new Run(host, call, connection, subscriber).admit());
   });
 }
 
-class Run extends Subscription implements AdmissionTask, Observer<RequestEvent> {
+class Run extends SourceHolder implements AdmissionTask, Observer<RequestEvent> {
   readonly #host: CallHost;
   readonly #call: CallSpec;
   readonly #connection: Connection;

@@ -35,7 +35,7 @@ export interface AccessPolicy {
 
 export const allowAll: AccessPolicy = { allows: () => true, mayReceive: () => true };
 
-type Matcher = (value: string) => boolean;
+export type Matcher = (value: string) => boolean;
 
 interface CompiledRule {
   principals: ((p: Principal | undefined) => boolean)[];
@@ -43,12 +43,14 @@ interface CompiledRule {
   tool: Matcher;
 }
 
-const glob = (patterns: readonly string[] | undefined): Matcher =>
+/** Globs of names (absent or empty: every name); shared with the rate limits. */
+export const globMatcher = (patterns: readonly string[] | undefined): Matcher =>
   patterns === undefined || patterns.length === 0
     ? () => true
     : picomatch(patterns as string[], { dot: true, windows: false });
 
-function principalMatcher(pattern: string): (p: Principal | undefined) => boolean {
+/** One principal pattern of `mcpMux.access` (also read by `mcpMux.rateLimits`). */
+export function principalMatcher(pattern: string): (p: Principal | undefined) => boolean {
   if (pattern === '*') return () => true;
   const colon = pattern.indexOf(':');
   const kind = pattern.slice(0, colon);
@@ -71,8 +73,8 @@ export function compileAccess(rules: readonly AccessRule[] | undefined): AccessP
   if (rules === undefined) return allowAll;
   const compiled: CompiledRule[] = rules.map((rule) => ({
     principals: rule.principals.map(principalMatcher),
-    upstream: glob(rule.upstreams),
-    tool: glob(rule.tools),
+    upstream: globMatcher(rule.upstreams),
+    tool: globMatcher(rule.tools),
   }));
   return {
     allows(principal, upstream, kind, exposed) {

@@ -6,6 +6,7 @@
  */
 import { createHash } from 'node:crypto';
 import { exposeName, matchesFilter, type NameFilter, type NamingOptions } from './naming.js';
+import { type ItemOverrides, overriddenItem, overrideOf } from './overrides.js';
 import { compileUriTemplate } from './uriTemplate.js';
 
 export type CatalogKind = 'tools' | 'prompts' | 'resources' | 'resourceTemplates';
@@ -23,6 +24,9 @@ export interface CatalogUpstream {
   order: number;
   tools: NameFilter;
   prompts: NameFilter;
+  /** `toolOverrides` / `promptOverrides` by original name (overrides.ts); absent: none. */
+  toolOverrides?: ItemOverrides | undefined;
+  promptOverrides?: ItemOverrides | undefined;
 }
 
 /** Where an exposed name or URI goes: the upstream and the name/URI it knows. */
@@ -59,6 +63,8 @@ interface Built {
   index: Map<string, Resolved>;
   collisions: Collision[];
   templates: Template[];
+  /** Exposed name → the upstream-side name an override gave it (only renamed items). */
+  renamed: Map<string, string>;
 }
 
 /** The field that identifies an item of each kind. */
@@ -168,13 +174,16 @@ export class Catalog {
     return uri;
   }
 
-  /** Every exposed item of a kind with its origin, in list order (for `mcp-mux inspect`). */
-  entries(kind: CatalogKind): (Resolved & { exposed: string })[] {
+  /**
+   * Every exposed item of a kind with its origin, in list order (for `mcp-mux inspect`);
+   * `name` is the upstream-side name before prefixing: the original, or an override's.
+   */
+  entries(kind: CatalogKind): (Resolved & { exposed: string; name: string })[] {
     const built = this.#build(kind);
     return built.list.map((item) => {
       const exposed = item[KEY[kind]] as string;
       const origin = built.index.get(exposed) as Resolved;
-      return { ...origin, exposed };
+      return { ...origin, exposed, name: built.renamed.get(exposed) ?? origin.original };
     });
   }
 
@@ -212,16 +221,32 @@ export class Catalog {
   #build(kind: CatalogKind): Built {
     const cached = this.#built.get(kind);
     if (cached) return cached;
-    const built: Built = { list: [], index: new Map(), collisions: [], templates: [] };
+    const built: Built = {
+      list: [],
+      index: new Map(),
+      collisions: [],
+      templates: [],
+      renamed: new Map(),
+    };
     const list: Item[] = [];
     const renames = kind === 'tools' || kind === 'prompts';
     for (const { upstream, items } of this.#ordered()) {
       const filter = kind === 'tools' ? upstream.tools : kind === 'prompts' ? upstream.prompts : {};
-      for (const item of items[kind] ?? []) {
-        const original = item[KEY[kind]];
+      const overrides =
+        kind === 'tools'
+          ? upstream.toolOverrides
+          : kind === 'prompts'
+            ? upstream.promptOverrides
+            : undefined;
+      for (const given of items[kind] ?? []) {
+        const original = given[KEY[kind]];
         if (typeof original !== 'string') continue;
         if (renames && !matchesFilter(original, filter)) continue;
-        const exposed = renames ? exposeName(upstream.prefix, original, this.#options) : original;
+        const override = overrideOf(overrides, original);
+        if (override?.hidden) continue;
+        const item = override ? overriddenItem(given, override) : given;
+        const name = override?.name ?? original;
+        const exposed = renames ? exposeName(upstream.prefix, name, this.#options) : original;
         const origin: Resolved = { upstream: upstream.name, original };
         const winner = built.index.get(exposed);
         if (winner) {
@@ -229,6 +254,7 @@ export class Catalog {
           continue;
         }
         built.index.set(exposed, origin);
+        if (override?.name !== undefined) built.renamed.set(exposed, override.name);
         list.push(renames ? { ...item, name: exposed } : item);
         if (kind === 'resourceTemplates') {
           const pattern = compileUriTemplate(original);
@@ -251,6 +277,8 @@ function sameUpstream(a: CatalogUpstream, b: CatalogUpstream): boolean {
     a.prefix === b.prefix &&
     a.order === b.order &&
     sameFilter(a.tools, b.tools) &&
-    sameFilter(a.prompts, b.prompts)
+    sameFilter(a.prompts, b.prompts) &&
+    JSON.stringify([a.toolOverrides, a.promptOverrides]) ===
+      JSON.stringify([b.toolOverrides, b.promptOverrides])
   );
 }

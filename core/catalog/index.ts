@@ -21,6 +21,12 @@ export {
   shortHash,
 } from './naming.js';
 export {
+  type ItemOverride,
+  type ItemOverrides,
+  overriddenItem,
+  type ToolAnnotationsOverride,
+} from './overrides.js';
+export {
   type SearchableTool,
   type SearchOptions,
   type ToolHit,

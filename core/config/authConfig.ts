@@ -147,7 +147,7 @@ const JWT_KEYS = new Set(['issuer', 'audience', 'jwksUrl', 'publicKey', 'algorit
 const RULE_KEYS = new Set(['principals', 'upstreams', 'tools']);
 const GRANTS = ['authorization_code', 'client_credentials', 'jwt_bearer'] as const;
 const METHODS = ['client_secret_basic', 'client_secret_post', 'private_key_jwt', 'none'] as const;
-const PRINCIPAL = /^(\*|(token|sub|scope|client):.+)$/;
+export const PRINCIPAL = /^(\*|(token|sub|scope|client):.+)$/;
 
 type Env = Record<string, string | undefined>;
 

@@ -42,11 +42,20 @@ export {
   substituteEnv,
   substituteEnvRecord,
 } from './configSchema.js';
+export type {
+  ApproveFallback,
+  ApproveRemember,
+  AuditArgumentsMode,
+  AuditConfig,
+  GuardrailsConfig,
+} from './guardrailsConfig.js';
 export {
   type ObserveConfig,
   parseObserve,
   type ReadinessConfig,
 } from './observeConfig.js';
+export { PROFILE_NAME, type ProfileConfig, parseProfiles } from './profilesConfig.js';
+export { parseRateLimits, type RateLimitRule } from './rateLimitConfig.js';
 export {
   type JitterKind,
   KEEPALIVE_DEFAULTS,

@@ -25,7 +25,10 @@ import {
   string,
   stringArray,
 } from './configSchema.js';
+import { GUARDRAIL_KEYS, type GuardrailsConfig, parseGuardrails } from './guardrailsConfig.js';
 import { OBSERVE_KEYS, type ObserveConfig, parseObserve } from './observeConfig.js';
+import { type ProfileConfig, parseProfiles } from './profilesConfig.js';
+import { parseRateLimits, type RateLimitRule } from './rateLimitConfig.js';
 import { parseRoots, type RootConfig } from './roots.js';
 import {
   parseRouterSupervision,
@@ -40,7 +43,7 @@ export type ConfigLogLevel = 'debug' | 'info' | 'warn' | 'error';
  * Everything `mcpMux` sets: the whole `RouterConfig` but its upstreams and warnings.
  * Supervision and shutdown keys: core/supervisionConfig.ts; `metrics`, `readiness`: observeConfig.ts.
  */
-export interface MuxConfig extends RouterSupervisionConfig, ObserveConfig {
+export interface MuxConfig extends RouterSupervisionConfig, ObserveConfig, GuardrailsConfig {
   separator: string;
   maxNameLength?: number;
   pageSize: number;
@@ -86,6 +89,15 @@ export interface MuxConfig extends RouterSupervisionConfig, ObserveConfig {
   maxListensPerPrincipal?: number;
   /** Search instead of the full tool list (toolSearchConfig.ts); absent: off. */
   toolSearch?: ToolSearchConfig;
+  /** Named views of the router (profilesConfig.ts): `/mcp/<name>`, `--profile NAME`. */
+  profiles?: Record<string, ProfileConfig>;
+  /**
+   * Default of every server's `maxResultBytes`: a larger `tools/call` result is cut, the whole
+   * kept as an `mcp-mux://results/<id>` resource; absent: no limit.
+   */
+  maxResultBytes?: number;
+  /** Token buckets on `tools/call` per principal and rule (rateLimitConfig.ts); absent: none. */
+  rateLimits?: RateLimitRule[];
 }
 
 /** `maxListenUris` and `maxListensPerPrincipal` when not set. */
@@ -125,8 +137,12 @@ const MUX_KEYS = new Set([
   'maxListenUris',
   'maxListensPerPrincipal',
   'toolSearch',
+  'profiles',
+  'maxResultBytes',
+  'rateLimits',
   ...ROUTER_SUPERVISION_KEYS,
   ...OBSERVE_KEYS,
+  ...GUARDRAIL_KEYS,
 ]);
 
 const LOG_LEVELS = ['debug', 'info', 'warn', 'error'] as const;
@@ -233,9 +249,18 @@ export function parseMux(
     const toolSearch = parseToolSearch(raw.toolSearch, at('toolSearch'), issues);
     if (toolSearch) mux.toolSearch = toolSearch;
   }
+  if (raw.profiles !== undefined) {
+    const profiles = parseProfiles(raw.profiles, at('profiles'), issues);
+    if (profiles) mux.profiles = profiles;
+  }
+  if (raw.rateLimits !== undefined) {
+    const rateLimits = parseRateLimits(raw.rateLimits, issues);
+    if (rateLimits) mux.rateLimits = rateLimits;
+  }
   Object.assign(mux, parseLimits(raw, 'mcpMux', mux, issues));
   Object.assign(mux, parseRouterSupervision(raw, issues));
   Object.assign(mux, parseObserve(raw, issues));
+  Object.assign(mux, parseGuardrails(raw, issues));
   return mux;
 }
 
@@ -257,9 +282,15 @@ function parseTrustProxy(
   return list;
 }
 
-type Limits = Pick<MuxConfig, 'concurrency' | 'maxQueue' | 'timeoutMs' | 'maxTotalTimeoutMs'>;
+type Limits = Pick<
+  MuxConfig,
+  'concurrency' | 'maxQueue' | 'timeoutMs' | 'maxTotalTimeoutMs' | 'maxResultBytes'
+>;
 
-/** The four limits shared by `mcpMux` and each server; `defaults` fill what is absent. */
+/** Smallest `maxResultBytes`: room for the cut marker and a little of the result. */
+export const MIN_RESULT_BYTES = 1024;
+
+/** The five limits shared by `mcpMux` and each server; `defaults` fill what is absent. */
 export function parseLimits(
   raw: JsonObject,
   path: string,
@@ -286,6 +317,12 @@ export function parseLimits(
   if (raw.maxTotalTimeoutMs !== undefined) {
     const total = integer(raw.maxTotalTimeoutMs, at('maxTotalTimeoutMs'), issues, POSITIVE);
     if (total !== undefined) limits.maxTotalTimeoutMs = total;
+  }
+  if (defaults.maxResultBytes !== undefined) limits.maxResultBytes = defaults.maxResultBytes;
+  if (raw.maxResultBytes !== undefined) {
+    const range = { min: MIN_RESULT_BYTES, max: 2 ** 31 };
+    const max = integer(raw.maxResultBytes, at('maxResultBytes'), issues, range);
+    if (max !== undefined) limits.maxResultBytes = max;
   }
   return limits;
 }

@@ -4,7 +4,7 @@
  * default to `mcpMux`'s. See core/config/README.md.
  */
 import { isAbsolute, resolve } from 'node:path';
-import type { NameFilter } from '../catalog/index.js';
+import type { ItemOverrides, NameFilter } from '../catalog/index.js';
 import { parseUpstreamAuth, type UpstreamAuthConfig } from './authConfig.js';
 import { CLIENT_SERVER_KEYS } from './clientKeys.js';
 import {
@@ -22,6 +22,7 @@ import {
   substituteEnvRecord,
 } from './configSchema.js';
 import { type MuxConfig, parseLimits } from './muxConfig.js';
+import { parseOverrides } from './overridesConfig.js';
 import { parseProtocol, type UpstreamProtocol } from './protocolConfig.js';
 import { parseRoots, type RootConfig } from './roots.js';
 import {
@@ -59,8 +60,15 @@ export interface UpstreamConfig extends UpstreamSupervisionConfig {
   maxQueue: number;
   timeoutMs: number;
   maxTotalTimeoutMs?: number;
+  /** A larger `tools/call` result is cut (actors/router/resultLimit.ts); absent: no limit. */
+  maxResultBytes?: number;
   tools: NameFilter;
   prompts: NameFilter;
+  /** Renames, rewrites and hides by original name (core/config/overridesConfig.ts). */
+  toolOverrides?: ItemOverrides;
+  promptOverrides?: ItemOverrides;
+  /** Tools (globs over its own names) whose calls the user must approve (core/config/guardrailsConfig.ts). */
+  approve?: string[];
   disabled: boolean;
   /** What the router answers this upstream's `roots/list` with when shared (core/config/roots.ts). */
   roots: RootConfig[];
@@ -92,10 +100,14 @@ const SERVER_KEYS = new Set([
   'maxQueue',
   'timeoutMs',
   'maxTotalTimeoutMs',
+  'maxResultBytes',
   'tools',
   'prompts',
+  'toolOverrides',
+  'promptOverrides',
   'disabled',
   'roots',
+  'approve',
   ...UPSTREAM_SUPERVISION_KEYS,
 ]);
 const FILTER_KEYS = new Set(['allow', 'deny']);
@@ -157,12 +169,25 @@ export function parseUpstream(
       `${raw.prefix === undefined ? path : at('prefix')}: "." in the name prefix "${upstream.prefix}": several model APIs accept only [A-Za-z0-9_-] in tool names; set "prefix" without it`,
     );
   }
+  const toolOverrides = parseOverrides(raw.toolOverrides, at('toolOverrides'), 'tools', issues);
+  if (toolOverrides) upstream.toolOverrides = toolOverrides;
+  const promptOverrides = parseOverrides(
+    raw.promptOverrides,
+    at('promptOverrides'),
+    'prompts',
+    issues,
+  );
+  if (promptOverrides) upstream.promptOverrides = promptOverrides;
   if (raw.sessionMode !== undefined) {
     upstream.sessionMode =
       oneOf(raw.sessionMode, at('sessionMode'), issues, SESSION_MODES) ?? 'shared';
   }
   const protocol = parseProtocol(raw, path, issues);
   if (protocol !== undefined) upstream.protocol = protocol;
+  if (raw.approve !== undefined) {
+    const approve = stringArray(raw.approve, at('approve'), issues, { nonEmptyItems: true });
+    if (approve) upstream.approve = approve;
+  }
 
   const transport = parseTransport(raw, path, issues);
   if (transport) upstream.transport = transport;

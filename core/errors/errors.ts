@@ -113,6 +113,12 @@ export const ErrorCode = {
    * (`{ limit, max }`). HTTP 429 on a modern POST: retry after closing one.
    */
   LimitExceeded: -31003,
+  /**
+   * mcp-mux: the call needs the user's approval (`approve`, `approveDestructive`) and the
+   * client cannot be asked (no form-mode elicitation), with `approveFallback` at its default
+   * `deny`. `data.tool` names the tool; nothing reached the upstream.
+   */
+  ApprovalUnavailable: -31010,
 } as const;
 
 export class RpcError extends Error {

@@ -4,7 +4,14 @@
  * router with one observer gets that observer itself, unwrapped.
  */
 import type { JsonObject } from '../rpc/index.js';
-import type { ObservedSession, Outcome, RequestObservation, RouterObserver } from './observer.js';
+import type {
+  ApprovalDecision,
+  ObservedCaller,
+  ObservedSession,
+  Outcome,
+  RequestObservation,
+  RouterObserver,
+} from './observer.js';
 
 /**
  * One observer for `observers` (undefined for none, the observer itself for one). Each sees
@@ -20,15 +27,27 @@ export function composeObservers(
   const list = observers as readonly RouterObserver[];
   if (list.length <= 1) return list[0];
   return {
-    request(upstream: string, method: string, name: string | undefined, params: JsonObject) {
+    request(
+      upstream: string,
+      method: string,
+      name: string | undefined,
+      params: JsonObject,
+      caller?: ObservedCaller,
+    ) {
       const watches: RequestObservation[] = [];
       let sent = params;
       for (const observer of list) {
-        const watch = observer.request(upstream, method, name, sent);
+        const watch = observer.request(upstream, method, name, sent, caller);
         sent = watch.params;
         watches.push(watch);
       }
       return new Observations(watches, sent);
+    },
+    rateLimited(upstream: string, rule: number) {
+      for (const observer of list) observer.rateLimited?.(upstream, rule);
+    },
+    approval(upstream: string, decision: ApprovalDecision) {
+      for (const observer of list) observer.approval?.(upstream, decision);
     },
     sessionOpened(session: ObservedSession, transport: string) {
       for (const observer of list) observer.sessionOpened(session, transport);
@@ -57,8 +76,8 @@ class Observations implements RequestObservation {
     for (const watch of this.#watches) watch.sent();
   }
 
-  answered(): void {
-    for (const watch of this.#watches) watch.answered();
+  answered(result?: JsonObject): void {
+    for (const watch of this.#watches) watch.answered(result);
   }
 
   end(outcome: Outcome, error?: unknown): void {

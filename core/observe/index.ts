@@ -1,5 +1,8 @@
 /** The public surface of core/observe/ (STYLE.md, principle 6). */
+export { type AuditArguments, AuditObserver, type AuditOptions } from './audit.js';
+export { AuditWriter, type AuditWriterOptions } from './auditWriter.js';
 export { composeObservers } from './composeObservers.js';
+export type { AuditSource } from './guardrailMetrics.js';
 export {
   type HealthAnswer,
   type HealthUpstream,
@@ -16,12 +19,15 @@ export {
   type UpstreamSample,
 } from './metrics.js';
 export type {
+  ApprovalDecision,
+  ObservedCaller,
   ObservedSession,
   Outcome,
   RequestObservation,
   RouterObserver,
 } from './observer.js';
 export { outcomeOf } from './outcome.js';
+export { REDACTED, redactKeys } from './redact.js';
 export {
   adoptTraceHeaders,
   formatTraceparent,

@@ -14,7 +14,14 @@
 import { Counter, collectDefaultMetrics, Gauge, Registry } from 'prom-client';
 import { eraOf } from '../mcp/index.js';
 import type { JsonObject } from '../rpc/index.js';
-import type { ObservedSession, Outcome, RequestObservation, RouterObserver } from './observer.js';
+import { type AuditSource, GuardrailMetrics } from './guardrailMetrics.js';
+import type {
+  ApprovalDecision,
+  ObservedSession,
+  Outcome,
+  RequestObservation,
+  RouterObserver,
+} from './observer.js';
 import { type MethodSeries, RequestWatch, type WatchSink } from './requestWatch.js';
 import { type CounterSeries, FastCounter, FastHistogram } from './seriesMetrics.js';
 
@@ -77,6 +84,7 @@ export class MuxMetrics implements RouterObserver, WatchSink {
   readonly #rejections: Counter<'upstream'>;
   readonly #toolCalls: Counter<'upstream' | 'tool' | 'outcome'> | undefined;
   readonly #slowReaders: Counter<'transport'>;
+  readonly #rateLimited: Counter<'upstream' | 'rule'>;
   readonly #sessionsClosed: Counter<'transport' | 'reason'>;
   readonly #trackTools: ReadonlySet<string>;
   readonly #timeEvery: number;
@@ -87,6 +95,7 @@ export class MuxMetrics implements RouterObserver, WatchSink {
   /** Open downstream sessions and their transports. */
   readonly #sessions = new Map<ObservedSession, string>();
   #source: MetricsSource | undefined;
+  readonly #guardrails: GuardrailMetrics;
 
   constructor(options: MuxMetricsOptions = {}) {
     const registers = [this.registry];
@@ -135,6 +144,12 @@ export class MuxMetrics implements RouterObserver, WatchSink {
             labelNames: ['upstream', 'tool', 'outcome'],
             registers,
           });
+    this.#rateLimited = new Counter({
+      name: 'mcp_mux_rate_limited_total',
+      help: 'tools/call refused by mcpMux.rateLimits (never sent upstream), by upstream and rule index',
+      labelNames: ['upstream', 'rule'],
+      registers,
+    });
     this.#slowReaders = new Counter({
       name: 'mcp_mux_slow_reader_disconnects_total',
       help: 'Downstream sessions cut off because the client stopped reading',
@@ -148,6 +163,16 @@ export class MuxMetrics implements RouterObserver, WatchSink {
       registers,
     });
     this.#scrapeMetrics(registers);
+    this.#guardrails = new GuardrailMetrics(registry);
+  }
+
+  approval(upstream: string, decision: ApprovalDecision): void {
+    this.#guardrails.approval(upstream, decision);
+  }
+
+  /** The audit writer whose lines written and dropped the scrape reads. */
+  attachAudit(source: AuditSource): void {
+    this.#guardrails.attachAudit(source);
   }
 
   /** What the scrape-time metrics read (the router); set once the router exists. */
@@ -193,6 +218,10 @@ export class MuxMetrics implements RouterObserver, WatchSink {
       if (timed) this.#untimed = 0;
     }
     return new RequestWatch(this, series, name, params, tool, timed);
+  }
+
+  rateLimited(upstream: string, rule: number): void {
+    this.#rateLimited.labels(upstream, String(rule)).inc();
   }
 
   /** @internal (RequestWatch) counts an ended request. */

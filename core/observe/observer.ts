@@ -13,7 +13,27 @@ export type Outcome =
   | 'cancelled'
   | 'overloaded'
   | 'unavailable'
-  | 'failed';
+  | 'failed'
+  /** The user declined to approve the call (`approve`): it never reached the upstream. */
+  | 'declined';
+
+/**
+ * How a call that needed the user's approval went (actors/routes/approval.ts): `accepted`
+ * (asked now), `remembered` (accepted earlier in the session), `fallback` (the client cannot
+ * be asked and `approveFallback` is `allow`), `declined` (declined, cancelled, or cannot be
+ * asked and the fallback is to refuse).
+ */
+export type ApprovalDecision = 'accepted' | 'remembered' | 'fallback' | 'declined';
+
+/**
+ * What an observer may read of the caller of a routed request (the router's `Caller`, passed
+ * as it is: nothing is allocated for it).
+ */
+export interface ObservedCaller {
+  readonly context: { readonly sessionId?: string; readonly principal?: string | undefined };
+  /** Set only on calls that needed approval. */
+  readonly approval?: ApprovalDecision | undefined;
+}
 
 /** One routed request being watched: created when it is routed, ended exactly once. */
 export interface RequestObservation {
@@ -29,8 +49,11 @@ export interface RequestObservation {
   admitted(ticket: { readonly waitedMs?: number }): void;
   /** It was written to the upstream's connection (its queue wait is over). */
   sent(): void;
-  /** The upstream's answer arrived (a result or an error); before `end`. */
-  answered(): void;
+  /**
+   * The upstream's answer arrived (a result or an error); before `end`. `result`: the result
+   * as it goes back (raw text or a value; the audit measures its size).
+   */
+  answered(result?: JsonObject): void;
   /** It ended: `error` is what failed it, if anything. Idempotent. */
   end(outcome: Outcome, error?: unknown): void;
 }
@@ -45,7 +68,12 @@ export interface RouterObserver {
     method: string,
     name: string | undefined,
     params: JsonObject,
+    caller?: ObservedCaller,
   ): RequestObservation;
+  /** A `tools/call` to `upstream` was refused by `mcpMux.rateLimits[rule]` (never sent). */
+  rateLimited?(upstream: string, rule: number): void;
+  /** A call that needed the user's approval was decided (counted by the metrics). */
+  approval?(upstream: string, decision: ApprovalDecision): void;
   /** A downstream session opened on `transport` (`stdio`, `http`, `sse`, `ws`, …). */
   sessionOpened(session: ObservedSession, transport: string): void;
   /** It closed; `reason` is its transport's close reason kind (`slow-reader`, `remote`, …). */

@@ -9,4 +9,5 @@ export {
   type RequestLifecycleConfig,
   requestLifecycle,
 } from './requestLifecycle.js';
+export { handOver, SourceHolder } from './sourceHolder.js';
 export { type TimeoutWithProgressConfig, timeoutWithProgress } from './timeoutWithProgress.js';

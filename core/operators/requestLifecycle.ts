@@ -37,6 +37,7 @@ import {
 } from 'rxjs';
 import { LocalError } from '../errors/index.js';
 import { type Deadlines, MAX_TIMER_MS, type Timed } from './deadlines.js';
+import { handOver } from './sourceHolder.js';
 
 export interface RequestLifecycleConfig {
   /** Idle limit in ms, re-armed by each value (unless `resetTimeoutOnProgress` is false). */
@@ -89,7 +90,7 @@ export function requestLifecycle<T>(config: RequestLifecycleConfig): MonoTypeOpe
       if (inner !== life) life.add(inner);
       // A source that settled synchronously (inside subscribe) needs no timer nor listener.
       if (life.running) life.arm();
-      return life;
+      return handOver(subscriber, life);
     });
 }
 

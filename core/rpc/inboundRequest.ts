@@ -1,15 +1,17 @@
 /**
- * One inbound request being handled: the entry of the connection's inbound table, the observer
- * of the handler's Observable and the `InboundContext` the handler gets, all in one object so a
- * request costs one allocation here (the AbortController is only made if the handler reads
- * `signal`).
+ * One inbound request being handled: the entry of the connection's inbound table, the
+ * subscriber of the handler's Observable (a `SourceHolder`: RxJS uses it as it is, with no
+ * wrapping subscriber, and the handler's teardown is held in a field) and the `InboundContext`
+ * the handler gets, all in one object so a request costs one allocation here (the
+ * AbortController is only made if the handler reads `signal`).
  *
  * Contract with the handler's Observable: progress values (any number), then one result; a
  * result settles the request and unsubscribes the handler, later values are ignored. An error
  * becomes a JSON-RPC error (`toRpcError`); completing without a result is an internal error.
  */
-import type { Observer, Subscription } from 'rxjs';
+import type { Observer } from 'rxjs';
 import { ErrorCode, toRpcError } from '../errors/index.js';
+import { SourceHolder } from '../operators/index.js';
 import type { BatchReply } from './batchReply.js';
 import {
   failure,
@@ -28,14 +30,13 @@ export interface InboundHost {
   respond(request: InboundRequest, response: JsonRpcResponse): void;
 }
 
-export class InboundRequest implements InboundContext, Observer<InboundEvent> {
+export class InboundRequest extends SourceHolder implements InboundContext, Observer<InboundEvent> {
   readonly id: JsonRpcId;
   readonly method: string;
   readonly progressToken?: ProgressToken;
   /** The batch this request came in, whose single reply carries its response. */
   readonly batch: BatchReply | undefined;
   readonly #host: InboundHost;
-  #subscription: Subscription | undefined;
   #settled = false;
   #controller: AbortController | undefined;
   /** Set when abandoned before the handler read `signal`: the signal is then born aborted. */
@@ -48,6 +49,7 @@ export class InboundRequest implements InboundContext, Observer<InboundEvent> {
     progressToken: ProgressToken | undefined,
     batch: BatchReply | undefined,
   ) {
+    super();
     this.#host = host;
     this.id = id;
     this.method = method;
@@ -66,12 +68,6 @@ export class InboundRequest implements InboundContext, Observer<InboundEvent> {
   /** The handler answered, failed, or was abandoned. */
   get settled(): boolean {
     return this.#settled;
-  }
-
-  /** Keeps the handler's subscription, or drops it at once if the handler settled synchronously. */
-  attach(subscription: Subscription): void {
-    if (this.#settled) subscription.unsubscribe();
-    else this.#subscription = subscription;
   }
 
   next(event: InboundEvent): void {
@@ -113,10 +109,9 @@ export class InboundRequest implements InboundContext, Observer<InboundEvent> {
     this.#controller?.abort(reason);
   }
 
+  /** Settled: the handler's subscription (held: this is its subscriber) ends. */
   #finish(): void {
     this.#settled = true;
-    const subscription = this.#subscription;
-    this.#subscription = undefined;
-    subscription?.unsubscribe();
+    this.unsubscribe();
   }
 }

@@ -75,7 +75,7 @@ export class InboundRequests implements InboundHost {
     this.#table.set(id, entry);
     batch?.expect();
     try {
-      entry.attach(handler(message, entry).subscribe(entry));
+      handler(message, entry).subscribe(entry);
     } catch (error) {
       // The handler threw, or returned something that is not an Observable.
       entry.error(error);

@@ -106,6 +106,12 @@ export interface Transport {
   send(message: unknown, options?: SendOptions): void;
   close(): Promise<void>;
   readonly principal: Principal | undefined;
+  /**
+   * The profile the peer asked for by its URL path (`/mcp/<name>`: `mcpMux.profiles`), set by
+   * the listener before the transport is handed out; absent: none. A label the transport only
+   * carries: the router decides what it means.
+   */
+  readonly profile?: string | undefined;
 }
 
 /**

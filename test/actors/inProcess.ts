@@ -205,9 +205,13 @@ export interface TestClient {
   close(): Promise<void>;
 }
 
-export async function connectClient(router: Router, routerEnd?: Transport): Promise<TestClient> {
+export async function connectClient(
+  router: Router,
+  routerEnd?: Transport,
+  options: { profile?: string } = {},
+): Promise<TestClient> {
   const [clientEnd, defaultRouterEnd] = createMemoryPair();
-  router.connect(routerEnd ?? defaultRouterEnd);
+  router.connect(routerEnd ?? defaultRouterEnd, options);
   const notifications: string[] = [];
   const connection = new Connection(clientEnd, {
     handlers: { notification: (n) => notifications.push(n.method) },

@@ -33,6 +33,8 @@ export abstract class BaseTransport implements BufferedTransport {
   maxJsonDepth = DEFAULT_MAX_JSON_DEPTH;
   /** Who the peer is (server transports behind authentication): set by the listener. */
   principal: Principal | undefined = undefined;
+  /** The profile named by the URL path (`/mcp/<name>`): set by the listener; a label only. */
+  profile: string | undefined = undefined;
 
   get isOpen(): boolean {
     return this.#open;

@@ -13,6 +13,7 @@ import { type Logger, silentLogger } from '../../core/log/index.js';
 import type { TransportServer } from '../../core/rpc/index.js';
 import { METADATA_PATH, resourceProblem } from './bearerAuth.js';
 import { OBSERVE_PATHS, type ObserveEndpoints, serveObserve } from './observeRoutes.js';
+import { ProfilePaths } from './profilePaths.js';
 import { Protection, type ProtectionOptions, sendJsonRpcError } from './protection.js';
 import { SseServer } from './sseServer.js';
 import { type StreamableHttpOptions, StreamableHttpServer } from './streamableHttpServer.js';
@@ -31,6 +32,11 @@ export interface HttpHandlerOptions extends ProtectionOptions, StreamableHttpOpt
    * protection). Default: the local address and port of the first request's socket.
    */
   address?: { host: string; port: number };
+  /**
+   * Profile paths: `<path>/<name>` (and `<ssePath>/<name>`) for every `name` it accepts, each
+   * transport labelled with its `profile` (profilePaths.ts); others → 404. Absent: none.
+   */
+  hasProfile?: (name: string) => boolean;
   /** `/metrics`, `/healthz`, `/readyz` (observeRoutes.ts), behind the same protection; absent: none. */
   observe?: ObserveEndpoints;
   log?: Logger;
@@ -77,18 +83,32 @@ export function createHttpHandler(options: HttpHandlerOptions = {}): HttpHandler
   const messagesPath = options.messagesPath ?? '/messages';
   const legacy = options.legacySse ?? true;
   const streamable = new StreamableHttpServer({ ...options, log });
-  const sse = new SseServer({
-    messagesPath,
-    log,
-    ...(options.maxBufferedBytes === undefined
-      ? {}
-      : { maxBufferedBytes: options.maxBufferedBytes }),
-    ...(options.maxSessions === undefined ? {} : { maxSessions: options.maxSessions }),
-    ...(options.maxJsonDepth === undefined ? {} : { maxJsonDepth: options.maxJsonDepth }),
-    ...(options.maxSessionsPerPrincipal === undefined
-      ? {}
-      : { maxSessionsPerPrincipal: options.maxSessionsPerPrincipal }),
-  });
+  const sseServer = (messages: string) =>
+    new SseServer({
+      messagesPath: messages,
+      log,
+      ...(options.maxBufferedBytes === undefined
+        ? {}
+        : { maxBufferedBytes: options.maxBufferedBytes }),
+      ...(options.maxSessions === undefined ? {} : { maxSessions: options.maxSessions }),
+      ...(options.maxJsonDepth === undefined ? {} : { maxJsonDepth: options.maxJsonDepth }),
+      ...(options.maxSessionsPerPrincipal === undefined
+        ? {}
+        : { maxSessionsPerPrincipal: options.maxSessionsPerPrincipal }),
+    });
+  const sse = sseServer(messagesPath);
+  const hasProfile = options.hasProfile;
+  const profiles =
+    hasProfile &&
+    new ProfilePaths({
+      path,
+      ssePath,
+      messagesPath,
+      legacy,
+      hasProfile,
+      streamable: () => new StreamableHttpServer({ ...options, log }),
+      sse: sseServer,
+    });
   const protectionOptions = { resourcePath: path, ...options };
   // JWT mode needs a resource that is configuration, not a header: refused here, at creation.
   const problem = resourceProblem(options, options.dnsRebindingProtection ?? true);
@@ -106,8 +126,10 @@ export function createHttpHandler(options: HttpHandlerOptions = {}): HttpHandler
       req.method === 'GET' &&
       options.jwt !== undefined &&
       (url.pathname === METADATA_PATH || url.pathname === `${METADATA_PATH}${path}`);
+    const profileRoute = profiles?.match(url.pathname);
     const ours =
       metadata ||
+      profileRoute !== undefined ||
       url.pathname === path ||
       (legacy && (url.pathname === ssePath || url.pathname === messagesPath)) ||
       (observe !== undefined && OBSERVE_PATHS.has(url.pathname));
@@ -123,6 +145,11 @@ export function createHttpHandler(options: HttpHandlerOptions = {}): HttpHandler
     }
     if (observe !== undefined && (await serveObserve(observe, url.pathname, req, res))) {
       // answered (`/metrics`, `/healthz`, `/readyz`)
+    } else if (profileRoute !== undefined && profiles) {
+      if (!(await profiles.handle(profileRoute, req, res, url, protection))) {
+        sendJsonRpcError(res, 404, ErrorCode.TransportRefused, 'Not Found: no such profile');
+        req.resume();
+      }
     } else if (
       !ours ||
       (url.pathname !== path && url.pathname !== ssePath && url.pathname !== messagesPath)
@@ -135,7 +162,9 @@ export function createHttpHandler(options: HttpHandlerOptions = {}): HttpHandler
   };
 
   return {
-    connections$: merge(streamable.connections$, sse.connections$),
+    connections$: profiles
+      ? merge(streamable.connections$, sse.connections$, profiles.connections$)
+      : merge(streamable.connections$, sse.connections$),
     handleRequest: (req, res, next) =>
       route(req, res, next).catch((error: unknown) => {
         log.error('HTTP request failed', { error: String(error) });
@@ -146,7 +175,7 @@ export function createHttpHandler(options: HttpHandlerOptions = {}): HttpHandler
       protection = new Protection(protectionOptions, address);
     },
     async close(): Promise<void> {
-      await Promise.all([streamable.close(), sse.close()]);
+      await Promise.all([streamable.close(), sse.close(), profiles?.close()]);
     },
   };
 }

@@ -6,6 +6,7 @@
  * Streamable HTTP server, whose sessions outlive their requests, evicts instead).
  */
 import type { IncomingMessage } from 'node:http';
+import { PlacesPerPrincipal } from '../../core/auth/index.js';
 import { clientAddress, type TrustProxy } from './forwardedFor.js';
 
 /** Sessions per principal when `mcpMux.maxSessionsPerPrincipal` is not set. */
@@ -26,7 +27,7 @@ export function limitKey(
 
 export class PrincipalLimit {
   readonly #max: number;
-  readonly #open = new Map<string, number>();
+  readonly #places = new PlacesPerPrincipal();
 
   constructor(max = DEFAULT_MAX_SESSIONS_PER_PRINCIPAL) {
     this.#max = max;
@@ -37,21 +38,11 @@ export class PrincipalLimit {
    * `key` already holds `max` sessions.
    */
   acquire(key: string): (() => void) | undefined {
-    const count = this.#open.get(key) ?? 0;
-    if (count >= this.#max) return undefined;
-    this.#open.set(key, count + 1);
-    let released = false;
-    return () => {
-      if (released) return;
-      released = true;
-      const left = (this.#open.get(key) ?? 1) - 1;
-      if (left <= 0) this.#open.delete(key);
-      else this.#open.set(key, left);
-    };
+    return this.#places.acquire(key, this.#max);
   }
 
   /** Open sessions per key (stats and tests). */
   counts(): Map<string, number> {
-    return new Map(this.#open);
+    return this.#places.counts();
   }
 }

@@ -39,6 +39,11 @@ export interface WebSocketFacadeOptions extends ProtectionOptions {
   port?: number;
   /** Upgrade path (default `/mcp`). */
   path?: string;
+  /**
+   * Profile paths: an upgrade on `<path>/<name>` for a `name` it accepts is a connection
+   * labelled with that `profile`; other names → 404. Absent: none.
+   */
+  hasProfile?: (name: string) => boolean;
   /** Largest message in bytes (default `maxBodyBytes`, 4 MiB). */
   maxPayload?: number;
   /** Ping period in ms; 0 turns liveness checks off (default 30000). */
@@ -98,6 +103,12 @@ export async function createWebSocketFacade(
     handleProtocols: (protocols) => (protocols.has(SUBPROTOCOL) ? SUBPROTOCOL : false),
   });
   let protection: Protection | undefined;
+  /** `path` → undefined (no profile), `path/<profile>` → its name, anything else → null. */
+  const profileOf = (pathname: string): string | undefined | null => {
+    if (pathname === path) return undefined;
+    const name = pathname.startsWith(`${path}/`) ? pathname.slice(path.length + 1) : '';
+    return name !== '' && !name.includes('/') && options.hasProfile?.(name) ? name : null;
+  };
 
   const server = createServer((req, res) => {
     if (isRefused(req.socket)) return void res.destroy();
@@ -130,9 +141,8 @@ export async function createWebSocketFacade(
     const rejection = await protection.authenticate(req);
     if (rejection) return refuse(socket, rejection.status, rejection.message, rejection.headers);
     if (socket.destroyed) return;
-    if (new URL(req.url ?? '/', 'http://localhost').pathname !== path) {
-      return refuse(socket, 404, 'Not Found');
-    }
+    const profile = profileOf(new URL(req.url ?? '/', 'http://localhost').pathname);
+    if (profile === null) return refuse(socket, 404, 'Not Found');
     const offered = offeredProtocols(req);
     if (offered.length > 0 && !offered.includes(SUBPROTOCOL)) {
       return refuse(socket, 400, `Bad Request: the subprotocol must be ${SUBPROTOCOL}`);
@@ -157,6 +167,7 @@ export async function createWebSocketFacade(
       });
       if (options.maxJsonDepth !== undefined) transport.maxJsonDepth = options.maxJsonDepth;
       transport.principal = principal;
+      transport.profile = profile;
       open.add(transport);
       transport.closed$.subscribe(() => {
         open.delete(transport);

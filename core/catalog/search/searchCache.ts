@@ -17,7 +17,8 @@ export function toolIndexOf(catalog: Catalog): ToolIndex {
   const tools: SearchableTool[] = entries.map((entry, i) => ({
     exposed: entry.exposed,
     upstream: entry.upstream,
-    original: entry.original,
+    // The name the tool goes by (an override's rename, else the upstream's own).
+    original: entry.name,
     tool: list[i] as Record<string, unknown>,
   }));
   const index = new ToolIndex(tools);

@@ -9,6 +9,7 @@ import { describe, expect, it } from 'vitest';
 import { Audience } from '../../../actors/router/audience.js';
 import { ListChanges } from '../../../actors/router/facade.js';
 import { LogLevels } from '../../../actors/router/logLevels.js';
+import { Profiles } from '../../../actors/router/profiles.js';
 import { Subscriptions } from '../../../actors/router/subscriptions.js';
 import {
   type UpstreamInboundHost,
@@ -171,5 +172,21 @@ describe("an upstream's traffic to sessions", () => {
     const data = (r: ReturnType<typeof receiver>) => r.seen.map((n) => n.params?.data);
     expect(data(alice)).toEqual(['no caller known', 'several in flight', 'of b']);
     expect(data(bob)).toEqual(['of b']);
+  });
+});
+
+describe('Audience with profiles', () => {
+  it("keeps a profile's sessions to the upstreams of that profile (access rules still apply)", () => {
+    const profiles = new Profiles(() => ({ onlyB: { upstreams: ['b'] } }));
+    const audience = new Audience(() => RULES, profiles);
+    const aliceInB = { identity: ALICE, profile: 'onlyB' };
+    expect(audience.mayReceive(aliceInB, 'a')).toBe(false);
+    expect(audience.mayReceive(aliceInB, 'b')).toBe(true);
+    expect(audience.mayReceive({ identity: ALICE }, 'a')).toBe(true);
+    expect(audience.mayReceive({ identity: BOB, profile: 'onlyB' }, 'b')).toBe(true);
+    expect(audience.mayReceive({ identity: BOB, profile: 'gone' }, 'b')).toBe(false);
+    const open = new Audience(() => undefined, profiles);
+    const receivers = [{ identity: undefined }, { identity: undefined, profile: 'onlyB' }];
+    expect(open.only('a', receivers)).toEqual([{ identity: undefined }]);
   });
 });

@@ -40,3 +40,24 @@ describe('calls to a down upstream', () => {
     expect(unknown.message).toBe('Unknown tool: nobody__here');
   });
 });
+
+describe('calls to a down upstream outside the caller profile', () => {
+  it('answer "Unknown tool" without naming the upstream', async () => {
+    const scheduler = new VirtualTimeScheduler();
+    const started = await startRouter(
+      {
+        a: { command: 'x', restart: { initialDelayMs: 5000, maxDelayMs: 5000, jitter: 'none' } },
+        b: { command: 'x' },
+      },
+      { router: { scheduler }, mcpMux: { profiles: { onlyB: { upstreams: ['b'] } } } },
+    );
+    router = started.router;
+    const client = await connectClient(router, undefined, { profile: 'onlyB' });
+    expect(await client.listTools()).not.toContain('a__slow');
+    started.fakes.latest('a').kill();
+    await until(() => !router?.catalog.resolve('tools', 'a__slow'));
+    const error = await rejection(client.call('a__slow', { ms: 1 }));
+    expect(error.code).toBe(-32602);
+    expect(error.message).toBe('Unknown tool: a__slow');
+  });
+});

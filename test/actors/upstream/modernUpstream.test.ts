@@ -168,6 +168,27 @@ describe('Upstream toward a modern server', () => {
     expect(upstream.listTtlMs('prompts/list')).toBeUndefined();
   });
 
+  it('answers resources/subscribe once the listen naming the URI is sent, not before', async () => {
+    const { upstream, seen } = await modernUpstream({ resources: { subscribe: true } });
+    const named = () =>
+      seen.some((m) => {
+        const filter = (m.params?.notifications ?? {}) as JsonObject;
+        return (
+          m.method === 'subscriptions/listen' &&
+          Array.isArray(filter.resourceSubscriptions) &&
+          filter.resourceSubscriptions.includes('file:///a')
+        );
+      });
+    // A first subscription opens the listen; the second one restarts it on the next turn.
+    await upstream.call('resources/subscribe', { uri: 'file:///b' });
+    await settle();
+    let sentBeforeAnswer = false;
+    await upstream.call('resources/subscribe', { uri: 'file:///a' }).then(() => {
+      sentBeforeAnswer = named();
+    });
+    expect(sentBeforeAnswer).toBe(true);
+  });
+
   it('re-sends its listen filter once for a burst of resource subscriptions, not once per URI', async () => {
     const { upstream, seen } = await modernUpstream({ resources: { subscribe: true } });
     const listens = () => seen.filter((m) => m.method === 'subscriptions/listen');

@@ -172,3 +172,19 @@ describe('WebSocket server', () => {
     expect(res.status).toBe(426);
   });
 });
+
+describe('WebSocket profile paths', () => {
+  it('labels a connection on /mcp/<name> with its profile, and refuses other names with 404', async () => {
+    const sessions = await start({ hasProfile: (name) => name === 'coding' });
+    const url = facade?.url ?? '';
+    const ws = (await connect(`${url}/coding`)) as WebSocket;
+    expect(ws.readyState).toBe(WebSocket.OPEN);
+    await until(() => sessions.length === 1);
+    expect(sessions[0]?.transport.profile).toBe('coding');
+    expect(await connect(`${url}/other`)).toMatchObject({ status: 404 });
+    const plain = (await connect(url)) as WebSocket;
+    expect(plain.readyState).toBe(WebSocket.OPEN);
+    await until(() => sessions.length === 2);
+    expect(sessions[1]?.transport.profile).toBeUndefined();
+  });
+});

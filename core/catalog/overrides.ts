@@ -1,0 +1,54 @@
+/**
+ * Per-server overrides of tools and prompts (`toolOverrides`, `promptOverrides`): a new
+ * upstream-side name (prefixed and shortened like any other name), a title, a description, tool
+ * annotations merged over the upstream's, or hidden. Keyed by the ORIGINAL upstream name; calls
+ * to the new name still reach the original (the catalog keeps the original in `Resolved`).
+ */
+
+/** The annotation hints a config may set on a tool. */
+export interface ToolAnnotationsOverride {
+  title?: string;
+  readOnlyHint?: boolean;
+  destructiveHint?: boolean;
+  idempotentHint?: boolean;
+  openWorldHint?: boolean;
+}
+
+export interface ItemOverride {
+  /** The upstream-side name to expose instead of the original (before prefixing). */
+  name?: string;
+  title?: string;
+  description?: string;
+  /** Tools only: merged key by key over the upstream's `annotations`. */
+  annotations?: ToolAnnotationsOverride;
+  /** Left out of the catalog: not listed, and a call to it is an unknown tool. */
+  hidden?: boolean;
+}
+
+/** Overrides of one kind, by original upstream name. */
+export type ItemOverrides = Readonly<Record<string, ItemOverride>>;
+
+type Item = Record<string, unknown>;
+
+/** `item` with `override`'s fields written over it (a shallow copy; `name` is left to the caller). */
+export function overriddenItem(item: Item, override: ItemOverride): Item {
+  const out: Item = { ...item };
+  if (override.title !== undefined) out.title = override.title;
+  if (override.description !== undefined) out.description = override.description;
+  if (override.annotations !== undefined) {
+    const given = item.annotations;
+    const base = typeof given === 'object' && given !== null ? (given as Item) : {};
+    out.annotations = { ...base, ...override.annotations };
+  }
+  return out;
+}
+
+/** The override of `original`, own keys only (`__proto__` or `toString` are names like others). */
+export function overrideOf(
+  overrides: ItemOverrides | undefined,
+  original: string,
+): ItemOverride | undefined {
+  return overrides !== undefined && Object.hasOwn(overrides, original)
+    ? overrides[original]
+    : undefined;
+}

@@ -1,0 +1,78 @@
+/**
+ * `mcpMux.rateLimits`: token buckets on `tools/call`, per principal and rule
+ * (actors/routes/rateLimiter.ts).
+ *
+ *   "rateLimits": [{ "principals": ["token:ci"], "upstreams": ["github"],
+ *                    "tools": ["github__create_*"], "perMinute": 30, "burst": 5 }]
+ *
+ * `principals` are the patterns of `mcpMux.access` (`token:NAME`, `sub:…`, `scope:…`,
+ * `client:…`, `*`); `upstreams` and `tools` are globs (absent: all; `tools` matches the
+ * exposed name, as in `mcpMux.access`). `burst` (default 1) calls may go at once, then one
+ * every `60000 / perMinute` ms.
+ */
+import { PRINCIPAL } from './authConfig.js';
+import {
+  child,
+  type Issues,
+  integer,
+  item,
+  knownKeys,
+  object,
+  stringArray,
+} from './configSchema.js';
+
+export interface RateLimitRule {
+  principals: string[];
+  upstreams?: string[];
+  tools?: string[];
+  /** Sustained calls per minute. */
+  perMinute: number;
+  /** Calls that may go at once after a quiet spell (default 1). */
+  burst: number;
+}
+
+const KEYS = new Set(['principals', 'upstreams', 'tools', 'perMinute', 'burst']);
+const PATH = 'mcpMux.rateLimits';
+
+/** Parses `mcpMux.rateLimits`; undefined when it is not an array. */
+export function parseRateLimits(value: unknown, issues: Issues): RateLimitRule[] | undefined {
+  if (!Array.isArray(value)) return issues.add(PATH, 'expected an array of rules');
+  const rules: RateLimitRule[] = [];
+  value.forEach((entry, index) => {
+    const at = item(PATH, index);
+    const raw = object(entry, at, issues);
+    if (!raw) return;
+    knownKeys(raw, at, KEYS, issues);
+    for (const key of ['principals', 'perMinute'] as const) {
+      if (raw[key] === undefined) issues.add(child(at, key), 'required');
+    }
+    const principals =
+      raw.principals === undefined
+        ? undefined
+        : stringArray(raw.principals, child(at, 'principals'), issues);
+    for (const [i, p] of (principals ?? []).entries()) {
+      if (!PRINCIPAL.test(p)) {
+        issues.add(
+          item(child(at, 'principals'), i),
+          `expected "*" or token:NAME, sub:SUBJECT, scope:SCOPE, client:ID, got ${JSON.stringify(p)}`,
+        );
+      }
+    }
+    const range = { min: 1, max: 1_000_000 };
+    const perMinute =
+      raw.perMinute === undefined
+        ? undefined
+        : integer(raw.perMinute, child(at, 'perMinute'), issues, range);
+    const burst =
+      raw.burst === undefined ? 1 : integer(raw.burst, child(at, 'burst'), issues, range);
+    if (!principals || perMinute === undefined || burst === undefined) return;
+    const rule: RateLimitRule = { principals, perMinute, burst };
+    for (const key of ['upstreams', 'tools'] as const) {
+      if (raw[key] === undefined) continue;
+      const globs = stringArray(raw[key], child(at, key), issues, { nonEmptyItems: true });
+      if (globs) rule[key] = globs;
+    }
+    rules.push(rule);
+  });
+  return rules;
+}

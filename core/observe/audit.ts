@@ -1,0 +1,160 @@
+/**
+ * The audit trail (`--audit FILE`, `mcpMux.audit`): a `RouterObserver` that writes one JSON
+ * line per routed request of the audited methods (default `tools/call`) when it ends:
+ *
+ *   {"time":"…","principal":"alice","session":"…","upstream":"github","method":"tools/call",
+ *    "exposed":"github__create_issue","name":"create_issue","arguments":{"sha256":"…"},
+ *    "approval":"accepted","outcome":"ok","durationMs":12.3,"bytesIn":42,"bytesOut":311}
+ *
+ * `outcome` is the metrics' label (`ok`, `error`, `timeout`, `declined`, …) and `code` the
+ * JSON-RPC error code when there is one. `profile` is not written yet (no profiles exist).
+ * Arguments (`mcpMux.audit.arguments`): `digest` (default: SHA-256 of their JSON text, as the
+ * client sent it), `full` (keys matching `approveRedact` redacted), or `none`. Never written: `_meta`, tokens, headers, results.
+ * Requests of other methods cost one set lookup. Writing goes through `AuditWriter` (bounded).
+ */
+import { createHash } from 'node:crypto';
+import { RpcError } from '../errors/index.js';
+import { type JsonObject, RawJson } from '../rpc/index.js';
+import type { AuditWriter } from './auditWriter.js';
+import type {
+  ObservedCaller,
+  ObservedSession,
+  Outcome,
+  RequestObservation,
+  RouterObserver,
+} from './observer.js';
+import { redactKeys } from './redact.js';
+
+export type AuditArguments = 'digest' | 'full' | 'none';
+
+export interface AuditOptions {
+  readonly writer: Pick<AuditWriter, 'write'>;
+  /** Methods audited (default `['tools/call']`). */
+  readonly methods?: readonly string[];
+  readonly arguments?: AuditArguments;
+  /** With `full`: argument keys (globs, any depth) written as `[redacted]` (`approveRedact`). */
+  readonly redact?: readonly string[] | undefined;
+  /** The exposed name of an upstream's tool or prompt (the facade's naming). */
+  readonly exposed?: (upstream: string, name: string) => string;
+  /** Wall-clock ms (default `Date.now`) and a monotonic ms clock (default `performance.now`). */
+  readonly wallClock?: () => number;
+  readonly now?: () => number;
+}
+
+/** The observation of a request that is not audited: hands the params through, nothing else. */
+class Unaudited implements RequestObservation {
+  constructor(readonly params: JsonObject) {}
+  admitted(): void {}
+  sent(): void {}
+  answered(): void {}
+  end(): void {}
+}
+
+/** The text of a JSON value as it came (raw payloads are spliced text: core/rpc). */
+function textOf(value: unknown): string | undefined {
+  if (value === undefined) return undefined;
+  return value instanceof RawJson ? value.text : JSON.stringify(value);
+}
+
+export class AuditObserver implements RouterObserver {
+  readonly #options: AuditOptions;
+  readonly #methods: ReadonlySet<string>;
+  readonly #wallClock: () => number;
+  readonly #now: () => number;
+
+  constructor(options: AuditOptions) {
+    this.#options = options;
+    this.#methods = new Set(options.methods ?? ['tools/call']);
+    this.#wallClock = options.wallClock ?? Date.now;
+    this.#now = options.now ?? performance.now.bind(performance);
+  }
+
+  request(
+    upstream: string,
+    method: string,
+    name: string | undefined,
+    params: JsonObject,
+    caller?: ObservedCaller,
+  ): RequestObservation {
+    if (!this.#methods.has(method)) return new Unaudited(params);
+    return new AuditRecord(this, upstream, method, name, params, caller);
+  }
+
+  sessionOpened(_session: ObservedSession, _transport: string): void {}
+  sessionClosed(_session: ObservedSession, _reason: string): void {}
+
+  /** @internal (AuditRecord) the line of an ended request. */
+  line(record: AuditRecord, outcome: Outcome, error: unknown): void {
+    const { upstream, method, name, caller } = record;
+    const entry: Record<string, unknown> = {
+      time: new Date(record.startedAt).toISOString(),
+    };
+    const principal = caller?.context.principal;
+    if (principal !== undefined && principal !== '') entry.principal = principal;
+    const session = caller?.context.sessionId;
+    if (session !== undefined && session !== '') entry.session = session;
+    entry.upstream = upstream;
+    entry.method = method;
+    if (name !== undefined) {
+      const exposed = this.#options.exposed?.(upstream, name);
+      if (exposed !== undefined && method !== 'resources/read') entry.exposed = exposed;
+      entry.name = name;
+    }
+    const args = textOf(record.params.arguments);
+    const mode = this.#options.arguments ?? 'digest';
+    if (args !== undefined && mode === 'digest') {
+      entry.arguments = { sha256: createHash('sha256').update(args).digest('hex') };
+    } else if (args !== undefined && mode === 'full') {
+      const value = JSON.parse(args) as unknown;
+      const redact = this.#options.redact;
+      entry.arguments = redact?.length ? redactKeys(value, redact) : value;
+    }
+    if (caller?.approval !== undefined) entry.approval = caller.approval;
+    entry.outcome = outcome;
+    if (error instanceof RpcError) entry.code = error.code;
+    entry.durationMs = Math.round((this.#now() - record.started) * 1000) / 1000;
+    entry.bytesIn = args === undefined ? 0 : Buffer.byteLength(args);
+    entry.bytesOut = record.bytesOut;
+    this.#options.writer.write(JSON.stringify(entry));
+  }
+
+  /** @internal */
+  clocks(): { wall: number; now: number } {
+    return { wall: this.#wallClock(), now: this.#now() };
+  }
+}
+
+/** One audited request, from routing to its end. */
+class AuditRecord implements RequestObservation {
+  readonly startedAt: number;
+  readonly started: number;
+  bytesOut = 0;
+  #ended = false;
+
+  constructor(
+    readonly audit: AuditObserver,
+    readonly upstream: string,
+    readonly method: string,
+    readonly name: string | undefined,
+    readonly params: JsonObject,
+    readonly caller: ObservedCaller | undefined,
+  ) {
+    const { wall, now } = audit.clocks();
+    this.startedAt = wall;
+    this.started = now;
+  }
+
+  admitted(): void {}
+  sent(): void {}
+
+  answered(result?: JsonObject): void {
+    const text = textOf(result);
+    if (text !== undefined) this.bytesOut = Buffer.byteLength(text);
+  }
+
+  end(outcome: Outcome, error?: unknown): void {
+    if (this.#ended) return;
+    this.#ended = true;
+    this.audit.line(this, outcome, error);
+  }
+}

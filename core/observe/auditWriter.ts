@@ -1,0 +1,103 @@
+/**
+ * The audit trail's file (`--audit FILE`, `mcpMux.audit.file`): append-only JSON lines, written
+ * without ever making a routed request wait. Lines go to the stream at once; at most
+ * `maxPending` may wait for the disk, and past that a line is dropped and counted (the
+ * `mcp_mux_audit_dropped_total` counter, and a `{"event":"audit.dropped"}` line written as soon
+ * as there is room again, so the file itself says where lines are missing).
+ *
+ * `reopen()` (SIGHUP, after logrotate moved the file): new lines go to a fresh file at the
+ * same path; the old stream finishes what it holds and closes.
+ */
+import { createWriteStream } from 'node:fs';
+import type { Writable } from 'node:stream';
+
+export interface AuditWriterOptions {
+  readonly file: string;
+  /** Lines that may wait for the disk at once (default 10,000). */
+  readonly maxPending?: number;
+  /** Opens the file for appending (tests: a slow stream). Default: `fs.createWriteStream`. */
+  readonly open?: (file: string) => Writable;
+  /** A write failed (disk full, permissions): told once per stream. */
+  readonly onError?: (error: Error) => void;
+  /** The first line of a run of drops was dropped (a log warning; once per run). */
+  readonly onDrop?: () => void;
+  /** Wall-clock time of the drop reports (default `Date.now`). */
+  readonly now?: () => number;
+}
+
+const appendOnly = (file: string): Writable =>
+  // 0o600: the trail names principals and tools; only the operator reads it.
+  createWriteStream(file, { flags: 'a', mode: 0o600 });
+
+export class AuditWriter {
+  readonly #options: AuditWriterOptions;
+  readonly #max: number;
+  #stream: Writable;
+  #pending = 0;
+  #written = 0;
+  #dropped = 0;
+  /** Dropped since the last report line. */
+  #unreported = 0;
+
+  constructor(options: AuditWriterOptions) {
+    this.#options = options;
+    this.#max = options.maxPending ?? 10_000;
+    this.#stream = this.#open();
+  }
+
+  /** Appends one line (a JSON text without its newline); never blocks, never throws. */
+  write(line: string): void {
+    if (this.#pending >= this.#max) {
+      this.#dropped++;
+      if (this.#unreported++ === 0) this.#options.onDrop?.();
+      return;
+    }
+    if (this.#unreported > 0) {
+      const now = (this.#options.now ?? Date.now)();
+      const report = { time: new Date(now).toISOString(), event: 'audit.dropped' };
+      this.#put(JSON.stringify({ ...report, dropped: this.#unreported }));
+      this.#unreported = 0;
+    }
+    this.#put(line);
+  }
+
+  /** Lines written to the file and dropped so far. */
+  stats(): { written: number; dropped: number } {
+    return { written: this.#written, dropped: this.#dropped };
+  }
+
+  /** Reopens the file at its path (logrotate moved it away). */
+  reopen(): void {
+    const old = this.#stream;
+    this.#stream = this.#open();
+    old.end();
+  }
+
+  /** Flushes what waits and closes the file. */
+  close(): Promise<void> {
+    const stream = this.#stream;
+    return new Promise((resolve) => {
+      if (stream.destroyed) resolve();
+      else stream.end(() => resolve());
+    });
+  }
+
+  #put(line: string): void {
+    this.#pending++;
+    this.#stream.write(`${line}\n`, (error) => {
+      this.#pending--;
+      if (!error) this.#written++;
+    });
+  }
+
+  #open(): Writable {
+    const stream = (this.#options.open ?? appendOnly)(this.#options.file);
+    // Kept listening: a destroyed stream errors each later write too (never unhandled).
+    let told = false;
+    stream.on('error', (error: Error) => {
+      if (!told) this.#options.onError?.(error);
+      told = true;
+    });
+    return stream;
+  }
+}

@@ -1,0 +1,82 @@
+/**
+ * The audit observer: only the audited methods get a line, the arguments as configured
+ * (digest of their text, full, none), the JSON-RPC code of an error, the caller's principal,
+ * session and approval decision.
+ */
+import { createHash } from 'node:crypto';
+import { describe, expect, it } from 'vitest';
+import { ErrorCode, RpcError } from '../../../core/errors/errors.js';
+import { AuditObserver, type AuditOptions } from '../../../core/observe/audit.js';
+import { RawJson } from '../../../core/rpc/envelopeScan.js';
+
+function observer(options: Partial<AuditOptions> = {}) {
+  const lines: Record<string, unknown>[] = [];
+  let now = 100;
+  const audit = new AuditObserver({
+    writer: { write: (line: string) => lines.push(JSON.parse(line) as Record<string, unknown>) },
+    exposed: (upstream, name) => `${upstream}__${name}`,
+    wallClock: () => Date.UTC(2026, 10, 27),
+    now: () => now,
+    ...options,
+  });
+  return { audit, lines, advance: (ms: number) => (now += ms) };
+}
+
+const caller = {
+  context: { principal: 'alice', sessionId: 's-1' },
+  approval: 'accepted' as const,
+};
+
+describe('AuditObserver', () => {
+  it('writes one line when an audited request ends', () => {
+    const { audit, lines, advance } = observer();
+    const args = '{"path":"/x"}';
+    const params = { name: 'delete_file', arguments: new RawJson(args, 1) };
+    const watch = audit.request('fs', 'tools/call', 'delete_file', params, caller);
+    expect(watch.params).toBe(params);
+    advance(12.5);
+    watch.answered(new RawJson('{"content":[]}', 2) as never);
+    watch.end('ok');
+    watch.end('ok');
+    expect(lines).toEqual([
+      {
+        time: '2026-11-27T00:00:00.000Z',
+        principal: 'alice',
+        session: 's-1',
+        upstream: 'fs',
+        method: 'tools/call',
+        exposed: 'fs__delete_file',
+        name: 'delete_file',
+        arguments: { sha256: createHash('sha256').update(args).digest('hex') },
+        approval: 'accepted',
+        outcome: 'ok',
+        durationMs: 12.5,
+        bytesIn: args.length,
+        bytesOut: '{"content":[]}'.length,
+      },
+    ]);
+  });
+
+  it('skips methods that are not audited, and writes full, none and error codes', () => {
+    const { audit, lines } = observer({ arguments: 'full', methods: ['tools/call'] });
+    audit.request('fs', 'prompts/get', 'p', {}).end('ok');
+    expect(lines).toEqual([]);
+    audit
+      .request('fs', 'tools/call', 't', { arguments: { a: 1 } })
+      .end('error', new RpcError(ErrorCode.InvalidParams, 'bad'));
+    expect(lines[0]).toMatchObject({
+      arguments: { a: 1 },
+      outcome: 'error',
+      code: ErrorCode.InvalidParams,
+    });
+    expect(lines[0]?.principal).toBeUndefined();
+    const redacting = observer({ arguments: 'full', redact: ['*token*'] });
+    const secret = { q: 'x', auth: { apiToken: 'sk-1' } };
+    redacting.audit.request('fs', 'tools/call', 't', { arguments: secret }).end('ok');
+    expect(redacting.lines[0]?.arguments).toEqual({ q: 'x', auth: { apiToken: '[redacted]' } });
+    const none = observer({ arguments: 'none' });
+    none.audit.request('fs', 'tools/call', 't', { arguments: { a: 1 } }).end('declined');
+    expect(none.lines[0]?.arguments).toBeUndefined();
+    expect(none.lines[0]?.outcome).toBe('declined');
+  });
+});
