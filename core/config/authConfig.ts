@@ -408,6 +408,38 @@ function parseJwt(value: unknown, path: string, env: Env, issues: Issues): JwtCo
   return jwt;
 }
 
+/**
+ * A rule's `principals` (patterns of `access` and `rateLimits`): a list of `*`, `token:…`,
+ * `sub:…`, `scope:…`, `client:…`; a bad pattern is an issue naming it.
+ */
+export function rulePrincipals(value: unknown, at: string, issues: Issues): string[] | undefined {
+  const principals = stringArray(value, child(at, 'principals'), issues);
+  for (const [i, p] of (principals ?? []).entries()) {
+    if (!PRINCIPAL.test(p)) {
+      issues.add(
+        item(child(at, 'principals'), i),
+        `expected "*" or token:NAME, sub:SUBJECT, scope:SCOPE, client:ID, got ${JSON.stringify(p)}`,
+      );
+    }
+  }
+  return principals;
+}
+
+/** `rule` with the `upstreams` and `tools` globs of `raw`, when given (absent: all). */
+export function withRuleScope<R extends { upstreams?: string[]; tools?: string[] }>(
+  rule: R,
+  raw: Record<string, unknown>,
+  at: string,
+  issues: Issues,
+): R {
+  for (const key of ['upstreams', 'tools'] as const) {
+    if (raw[key] === undefined) continue;
+    const globs = stringArray(raw[key], child(at, key), issues, { nonEmptyItems: true });
+    if (globs) rule[key] = globs;
+  }
+  return rule;
+}
+
 export function parseAccess(value: unknown, issues: Issues): AccessRule[] | undefined {
   const path = 'mcpMux.access';
   if (!Array.isArray(value)) return issues.add(path, 'expected an array of rules');
@@ -421,23 +453,9 @@ export function parseAccess(value: unknown, issues: Issues): AccessRule[] | unde
       issues.add(child(at, 'principals'), 'required');
       return;
     }
-    const principals = stringArray(raw.principals, child(at, 'principals'), issues);
+    const principals = rulePrincipals(raw.principals, at, issues);
     if (!principals) return;
-    for (const [i, p] of principals.entries()) {
-      if (!PRINCIPAL.test(p)) {
-        issues.add(
-          item(child(at, 'principals'), i),
-          `expected "*" or token:NAME, sub:SUBJECT, scope:SCOPE, client:ID, got ${JSON.stringify(p)}`,
-        );
-      }
-    }
-    const rule: AccessRule = { principals };
-    for (const key of ['upstreams', 'tools'] as const) {
-      if (raw[key] === undefined) continue;
-      const globs = stringArray(raw[key], child(at, key), issues, { nonEmptyItems: true });
-      if (globs) rule[key] = globs;
-    }
-    rules.push(rule);
+    rules.push(withRuleScope<AccessRule>({ principals }, raw, at, issues));
   });
   return rules;
 }

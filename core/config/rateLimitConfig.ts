@@ -10,16 +10,8 @@
  * exposed name, as in `mcpMux.access`). `burst` (default 1) calls may go at once, then one
  * every `60000 / perMinute` ms.
  */
-import { PRINCIPAL } from './authConfig.js';
-import {
-  child,
-  type Issues,
-  integer,
-  item,
-  knownKeys,
-  object,
-  stringArray,
-} from './configSchema.js';
+import { rulePrincipals, withRuleScope } from './authConfig.js';
+import { child, type Issues, integer, item, knownKeys, object } from './configSchema.js';
 
 export interface RateLimitRule {
   principals: string[];
@@ -47,17 +39,7 @@ export function parseRateLimits(value: unknown, issues: Issues): RateLimitRule[]
       if (raw[key] === undefined) issues.add(child(at, key), 'required');
     }
     const principals =
-      raw.principals === undefined
-        ? undefined
-        : stringArray(raw.principals, child(at, 'principals'), issues);
-    for (const [i, p] of (principals ?? []).entries()) {
-      if (!PRINCIPAL.test(p)) {
-        issues.add(
-          item(child(at, 'principals'), i),
-          `expected "*" or token:NAME, sub:SUBJECT, scope:SCOPE, client:ID, got ${JSON.stringify(p)}`,
-        );
-      }
-    }
+      raw.principals === undefined ? undefined : rulePrincipals(raw.principals, at, issues);
     const range = { min: 1, max: 1_000_000 };
     const perMinute =
       raw.perMinute === undefined
@@ -66,13 +48,7 @@ export function parseRateLimits(value: unknown, issues: Issues): RateLimitRule[]
     const burst =
       raw.burst === undefined ? 1 : integer(raw.burst, child(at, 'burst'), issues, range);
     if (!principals || perMinute === undefined || burst === undefined) return;
-    const rule: RateLimitRule = { principals, perMinute, burst };
-    for (const key of ['upstreams', 'tools'] as const) {
-      if (raw[key] === undefined) continue;
-      const globs = stringArray(raw[key], child(at, key), issues, { nonEmptyItems: true });
-      if (globs) rule[key] = globs;
-    }
-    rules.push(rule);
+    rules.push(withRuleScope<RateLimitRule>({ principals, perMinute, burst }, raw, at, issues));
   });
   return rules;
 }
