@@ -18,9 +18,8 @@ import {
   isSessionStart,
   isStatelessMessage,
 } from '../../core/mcp/index.js';
-import { adoptTraceHeaders } from '../../core/observe/index.js';
 import type { JsonObject, Transport } from '../../core/rpc/index.js';
-import { requestIds, shapeOf } from './messageShape.js';
+import { requestIds } from './messageShape.js';
 import type { ModernExchange } from './modernExchange.js';
 import {
   headerLookup,
@@ -28,6 +27,7 @@ import {
   modernExchange,
   modernPostHook,
 } from './modernPost.js';
+import { accepts, header, isJsonRpcBody, withTraceHeaders } from './postRequest.js';
 import { DEFAULT_MAX_SESSIONS_PER_PRINCIPAL } from './principalLimit.js';
 import { OTHER_RIGHTS, type Protection, sendJsonRpcError } from './protection.js';
 import { StreamableHttpSession } from './streamableHttpSession.js';
@@ -80,21 +80,6 @@ export interface StreamableHttpOptions extends ModernHttpHooks {
 
 /** How long a POST's answer may be held for one JSON body before it becomes a stream. */
 export const DEFAULT_STREAM_AFTER_MS = 100;
-
-const header = (req: IncomingMessage, name: string): string | undefined => {
-  const value = req.headers[name];
-  return Array.isArray(value) ? value[0] : value;
-};
-
-/** Whether an `Accept` header allows `type` (wildcards count). */
-export function accepts(accept: string | undefined, type: string): boolean {
-  if (accept === undefined) return false;
-  const major = type.split('/')[0];
-  return accept.split(',').some((part) => {
-    const range = part.split(';')[0]?.trim().toLowerCase();
-    return range === type || range === '*/*' || range === `${major}/*`;
-  });
-}
 
 export class StreamableHttpServer {
   readonly #connections = new Subject<Transport>();
@@ -481,23 +466,4 @@ export class StreamableHttpServer {
     this.#connections.next(session);
     return session;
   }
-}
-
-/** A JSON-RPC message, or a non-empty batch of them, by shape. */
-function isJsonRpcBody(message: unknown): boolean {
-  if (!Array.isArray(message)) return shapeOf(message) !== 'invalid';
-  if (message.length === 0) return false;
-  for (const item of message) if (shapeOf(item) === 'invalid') return false;
-  return true;
-}
-
-/** `message` with the POST's `traceparent`/`tracestate` headers in each request's `_meta`. */
-function withTraceHeaders(message: unknown, req: IncomingMessage): unknown {
-  const traceparent = req.headers.traceparent;
-  if (typeof traceparent !== 'string') return message;
-  const tracestate =
-    typeof req.headers.tracestate === 'string' ? req.headers.tracestate : undefined;
-  return Array.isArray(message)
-    ? message.map((item) => adoptTraceHeaders(item, traceparent, tracestate))
-    : adoptTraceHeaders(message, traceparent, tracestate);
 }
