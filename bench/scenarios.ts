@@ -4,6 +4,7 @@
  * scenario are measured in interleaved rounds (A/B/A/B…) and each figure is the median of
  * its rounds.
  */
+import { join } from 'node:path';
 import type { TransportKind } from './client/session.js';
 import type { SubjectSpec } from './subjects/launch.js';
 
@@ -98,6 +99,15 @@ const call = (payloadBytes: number, inFlight: number, workMs = 0): Load => ({
   payloadBytes,
   inFlight,
   workMs,
+});
+
+/** Every guardrail on, none refusing a bench call (see the `guardrails-*` rows). */
+const guardrailsOn = (tmpDir: string): Record<string, unknown> => ({
+  approve: ['*__delete_*'],
+  approveDestructive: true,
+  maxResultBytes: 1024 * 1024,
+  rateLimits: [{ principals: ['*'], tools: ['e*__echo'], perMinute: 1_000_000, burst: 1_000_000 }],
+  audit: { file: join(tmpDir, `audit-${process.pid}-${Date.now()}.jsonl`), arguments: 'digest' },
 });
 
 const pair = (
@@ -266,6 +276,36 @@ export const scenarios: Scenario[] = [
       mux('http', 'stdio', { name: 'metrics on' }),
     ],
     baseline: 'metrics off',
+  },
+  // What the guardrails cost when every one is on and none refuses: an approval rule and
+  // `approveDestructive` that the echo tool does not match, a result limit above the payload
+  // (checked on the raw bytes), a rate limit that matches every call but never runs dry, and
+  // the audit trail writing one line per call with an arguments digest.
+  {
+    id: 'guardrails-stdio',
+    group: 'guardrails',
+    title:
+      'approval, result limit, rate limit and audit all on vs all off, stdio, 1 KiB, 32 in flight',
+    kind: 'throughput',
+    load: call(KiB, 32),
+    subjects: [
+      mux('stdio', 'stdio', { name: 'guardrails off' }),
+      mux('stdio', 'stdio', { name: 'guardrails on', muxConfig: guardrailsOn }),
+    ],
+    baseline: 'guardrails off',
+  },
+  {
+    id: 'guardrails-http',
+    group: 'guardrails',
+    title:
+      'guardrails all on vs all off, Streamable HTTP facade, stdio upstream, 1 KiB, 32 in flight',
+    kind: 'throughput',
+    load: call(KiB, 32),
+    subjects: [
+      mux('http', 'stdio', { name: 'guardrails off' }),
+      mux('http', 'stdio', { name: 'guardrails on', muxConfig: guardrailsOn }),
+    ],
+    baseline: 'guardrails off',
   },
   {
     id: 'latency-half-saturation',

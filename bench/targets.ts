@@ -128,6 +128,13 @@ export const targets: Target[] = [
     measure: (find) => ratioOf(find, 'metrics-stdio', 'metrics on'),
   },
   {
+    id: 'guardrails-stdio',
+    goal: 'Throughput with approval, result limit, rate limit and audit on vs off (stdio, 1 KiB, 32 in flight)',
+    threshold: '≥ 0.95×',
+    meets: (v) => v >= 0.95,
+    measure: (find) => ratioOf(find, 'guardrails-stdio', 'guardrails on'),
+  },
+  {
     id: 'work-1ms',
     goal: 'Throughput through mcp-mux vs direct, upstream works 1 ms per call',
     threshold: '≥ 0.95×',

@@ -37,6 +37,8 @@ export interface SubjectSpec {
   muxLimits?: { concurrency: number; maxQueue: number };
   /** Extra CLI flags for the router (mcp-mux only), e.g. `--no-metrics`. */
   muxArgs?: string[];
+  /** Extra `mcpMux` keys (mcp-mux only), given the run's temp dir for files they name. */
+  muxConfig?: (tmpDir: string) => Record<string, unknown>;
   /** Another build of the router (mcp-mux only; `--compare`), default `muxBinPath`. */
   bin?: string;
   /** Flags for the relay floor (relay-floor only), e.g. `--bytes`. */
@@ -77,7 +79,9 @@ export function subjectLabel(spec: SubjectSpec): string {
   if (spec.kind === 'direct') return `direct (${spec.downstream})`;
   if (spec.bin !== undefined || spec.kind === 'relay-floor')
     return `${spec.name} (${spec.downstream}${arrow}${spec.upstream})${n}`;
-  return `${spec.kind} (${spec.downstream}${arrow}${spec.upstream})${n}`;
+  // Variants of one build in one scenario (`metrics on`, `guardrails off`) keep their names.
+  const variant = spec.name === spec.kind ? '' : ` [${spec.name}]`;
+  return `${spec.kind}${variant} (${spec.downstream}${arrow}${spec.upstream})${n}`;
 }
 
 export const comboKey = (spec: SubjectSpec): string =>
@@ -167,7 +171,8 @@ async function planMux(
   // get none of them.
   const open =
     spec.bin === undefined ? { maxSessionsPerPrincipal: 1_000_000, maxConnections: 1_000_000 } : {};
-  const config = { mcpServers, mcpMux: { separator: '__', ...open, ...limits } };
+  const extra = spec.muxConfig?.(ctx.tmpDir) ?? {};
+  const config = { mcpServers, mcpMux: { separator: '__', ...open, ...limits, ...extra } };
   const file = join(ctx.tmpDir, `mux-${spec.name.replace(/\W+/g, '_')}-${Date.now()}.json`);
   writeFileSync(file, JSON.stringify(config, null, 2));
   const toolNames = Array.from({ length: count }, (_, i) => `e${i}__echo`);

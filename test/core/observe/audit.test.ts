@@ -6,7 +6,7 @@
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { ErrorCode, RpcError } from '../../../core/errors/errors.js';
-import { AuditObserver, type AuditOptions } from '../../../core/observe/audit.js';
+import { AuditObserver, type AuditOptions, isoTime } from '../../../core/observe/audit.js';
 import { RawJson } from '../../../core/rpc/envelopeScan.js';
 
 function observer(options: Partial<AuditOptions> = {}) {
@@ -78,5 +78,19 @@ describe('AuditObserver', () => {
     none.audit.request('fs', 'tools/call', 't', { arguments: { a: 1 } }).end('declined');
     expect(none.lines[0]?.arguments).toBeUndefined();
     expect(none.lines[0]?.outcome).toBe('declined');
+  });
+});
+
+describe('isoTime', () => {
+  it('writes what Date#toISOString writes, across seconds, fractions and negative times', () => {
+    const times = [0, 1, 999, 1000, 1001, -1, -1500, 1.7, 1_764_260_000_123.7, 253_402_300_799_999];
+    for (let i = 0; i < 2000; i++) times.push(Math.floor(Math.random() * 4e12) - 1e12);
+    // Calls within one second reuse the cached prefix: walk a second millisecond by millisecond.
+    for (let ms = 1_764_260_000_990; ms < 1_764_260_001_010; ms++) times.push(ms);
+    for (const time of times) expect(isoTime(time)).toBe(new Date(time).toISOString());
+  });
+
+  it('formats years past 9999 in full', () => {
+    expect(isoTime(253_402_300_800_000)).toBe('+010000-01-01T00:00:00.000Z');
   });
 });

@@ -18,7 +18,9 @@ function heldStream() {
       held.push(() => callback());
     },
   });
+  // Lines are written once per turn of the event loop: let that turn pass first.
   const flush = async () => {
+    await new Promise((r) => setImmediate(r));
     while (held.length > 0) {
       held.shift()?.();
       await new Promise((r) => setImmediate(r));
