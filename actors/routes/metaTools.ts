@@ -19,6 +19,10 @@ const FOUND_TOOL: JsonObject = {
     description: { type: 'string' },
     inputSchema: { type: 'object', description: 'The JSON Schema of its arguments.' },
     upstream: { type: 'string', description: 'The server it belongs to.' },
+    _meta: {
+      type: 'object',
+      description: "The tool's _meta (MCP Apps: ui.resourceUri, readable through this server).",
+    },
   },
   required: ['name', 'inputSchema', 'upstream'],
 };

@@ -8,7 +8,7 @@
 import { map, type Observable, of } from 'rxjs';
 import type { Resolved } from '../../core/catalog/index.js';
 import { ErrorCode, RpcError } from '../../core/errors/index.js';
-import type { InboundEvent, JsonObject } from '../../core/rpc/index.js';
+import { type InboundEvent, type JsonObject, RawJson } from '../../core/rpc/index.js';
 import { approveThen } from './approval.js';
 import type { RouteHost } from './host.js';
 import { RESULT_URI_PREFIX } from './resultStore.js';
@@ -88,11 +88,32 @@ export const byUriRoute: Route = (host, request, caller) => {
     throw new RpcError(ErrorCode.ResourceNotFound, `Resource not found: ${uri}`, { uri });
   }
   checkAccess(host, caller, resolved.upstream, 'resources', uri);
-  return forwardTo(
+  const forwarded = forwardTo(
     host,
     resolved.upstream,
     request.method,
     rewriteParams(params, 'uri', resolved.original),
     caller,
   );
+  // A namespaced `ui://` URI (MCP Apps): the contents name the URI the client asked for.
+  return resolved.original === uri
+    ? forwarded
+    : forwarded.pipe(map(exposeContents(resolved.original, uri)));
 };
+
+/** A read result whose `contents[].uri` equal to `original` now say `exposed`. */
+const exposeContents =
+  (original: string, exposed: string) =>
+  (event: InboundEvent): InboundEvent => {
+    if (event.kind !== 'result') return event;
+    const given: unknown = event.result;
+    const value = given instanceof RawJson ? given.value() : given;
+    const contents = (value as JsonObject | null)?.contents;
+    if (!Array.isArray(contents)) return event;
+    const renamed = contents.map((item: unknown) =>
+      typeof item === 'object' && item !== null && (item as JsonObject).uri === original
+        ? { ...(item as JsonObject), uri: exposed }
+        : item,
+    );
+    return { kind: 'result', result: { ...(value as JsonObject), contents: renamed } };
+  };

@@ -112,6 +112,8 @@ function searchTools(
     if (typeof tool.description === 'string') found.description = tool.description;
     found.inputSchema = tool.inputSchema ?? { type: 'object' };
     found.upstream = upstream;
+    // MCP Apps: `_meta.ui.resourceUri` as the catalog exposes it (readable through the router).
+    if (typeof tool._meta === 'object' && tool._meta !== null) found._meta = tool._meta;
     return found;
   });
   const structured: JsonObject = { tools };

@@ -5,6 +5,7 @@
  * Rules (order, collisions, filters) are in core/catalog/README.md.
  */
 import { createHash } from 'node:crypto';
+import { exposeUiUri, isUiUri, toolUiUris, withExposedUi } from './appUi.js';
 import { exposeName, matchesFilter, type NameFilter, type NamingOptions } from './naming.js';
 import { type ItemOverrides, overriddenItem, overrideOf } from './overrides.js';
 import { compileUriTemplate } from './uriTemplate.js';
@@ -65,6 +66,8 @@ interface Built {
   templates: Template[];
   /** Exposed name → the upstream-side name an override gave it (only renamed items). */
   renamed: Map<string, string>;
+  /** Tools only: exposed `ui://` URI named in an exposed tool's `_meta` → its origin (appUi.ts). */
+  apps: Map<string, Resolved>;
 }
 
 /** The field that identifies an item of each kind. */
@@ -154,11 +157,15 @@ export class Catalog {
 
   /**
    * The upstream for a URI: the upstream that listed exactly this resource first, else the
-   * first upstream (in order) with a resource template that matches it (see uriTemplate.ts).
+   * upstream of the first exposed tool whose `_meta` names this `ui://` URI (MCP Apps: servers
+   * may leave app resources out of `resources/list`), else the first upstream (in order) with a
+   * resource template that matches it (see uriTemplate.ts).
    */
   resolveUri(uri: string): Resolved | undefined {
     const listed = this.#build('resources').index.get(uri);
     if (listed) return listed;
+    const app = this.#build('tools').apps.get(uri);
+    if (app) return app;
     for (const template of this.#build('resourceTemplates').templates) {
       if (template.pattern.test(uri)) return { upstream: template.upstream, original: uri };
     }
@@ -166,12 +173,15 @@ export class Catalog {
   }
 
   /**
-   * The URI the facade shows for an upstream's URI. URIs are exposed unchanged (clients read back
-   * exactly what they saw; collisions are reported, never rewritten), so this is the identity;
-   * it exists so callers do not hard-code that decision. The reverse is `resolveUri`.
+   * The URI the facade shows for an upstream's URI: `ui://` URIs (MCP Apps) carry the upstream's
+   * prefix (appUi.ts); every other URI is exposed unchanged (collisions are reported, never
+   * rewritten). The reverse is `resolveUri`.
    */
-  exposedUri(_upstream: string, uri: string): string {
-    return uri;
+  exposedUri(upstream: string, uri: string): string {
+    const prefix = this.#entries.get(upstream)?.upstream.prefix;
+    return prefix !== undefined && isUiUri(uri)
+      ? exposeUiUri(prefix, this.#options.separator, uri)
+      : uri;
   }
 
   /**
@@ -210,6 +220,27 @@ export class Catalog {
     this.#collisions = undefined;
   }
 
+  /**
+   * An exposed tool with its `ui://` URIs namespaced, each recorded so that a read of it reaches
+   * this upstream even when it does not list the resource. The same exposed URI from another
+   * upstream (only possible with `prefix: ""`) is a collision: the first tool's upstream keeps it.
+   */
+  #exposeApp(built: Built, upstream: CatalogUpstream, tool: Item): Item {
+    const uris = toolUiUris(tool);
+    if (uris.length === 0) return tool;
+    const expose = (uri: string) => exposeUiUri(upstream.prefix, this.#options.separator, uri);
+    for (const original of uris) {
+      const exposed = expose(original);
+      const origin: Resolved = { upstream: upstream.name, original };
+      const winner = built.apps.get(exposed);
+      if (!winner) built.apps.set(exposed, origin);
+      else if (winner.upstream !== upstream.name || winner.original !== original) {
+        built.collisions.push({ kind: 'resources', exposed, winner, loser: origin });
+      }
+    }
+    return withExposedUi(tool, expose);
+  }
+
   #ordered(): Entry[] {
     return [...this.#entries.values()].sort(
       (a, b) =>
@@ -227,6 +258,7 @@ export class Catalog {
       collisions: [],
       templates: [],
       renamed: new Map(),
+      apps: new Map(),
     };
     const list: Item[] = [];
     const renames = kind === 'tools' || kind === 'prompts';
@@ -246,7 +278,11 @@ export class Catalog {
         if (override?.hidden) continue;
         const item = override ? overriddenItem(given, override) : given;
         const name = override?.name ?? original;
-        const exposed = renames ? exposeName(upstream.prefix, name, this.#options) : original;
+        const exposed = renames
+          ? exposeName(upstream.prefix, name, this.#options)
+          : isUiUri(original) && kind === 'resources'
+            ? exposeUiUri(upstream.prefix, this.#options.separator, original)
+            : original;
         const origin: Resolved = { upstream: upstream.name, original };
         const winner = built.index.get(exposed);
         if (winner) {
@@ -255,7 +291,10 @@ export class Catalog {
         }
         built.index.set(exposed, origin);
         if (override?.name !== undefined) built.renamed.set(exposed, override.name);
-        list.push(renames ? { ...item, name: exposed } : item);
+        if (kind === 'tools') {
+          list.push(this.#exposeApp(built, upstream, { ...item, name: exposed }));
+        } else if (renames) list.push({ ...item, name: exposed });
+        else list.push(exposed === original ? item : { ...item, [KEY[kind]]: exposed });
         if (kind === 'resourceTemplates') {
           const pattern = compileUriTemplate(original);
           if (pattern) built.templates.push({ upstream: upstream.name, pattern });

@@ -1,5 +1,14 @@
 /** The public surface of core/catalog/ (STYLE.md, principle 6): what is not listed here is free to change. */
 export {
+  exposeUiUri,
+  FLAT_UI_KEY,
+  isUiUri,
+  MAX_UI_URI_LENGTH,
+  toolUiUris,
+  UI_SCHEME,
+  withExposedUi,
+} from './appUi.js';
+export {
   CATALOG_KINDS,
   Catalog,
   type CatalogKind,
