@@ -3,7 +3,8 @@
  * shared mode, once the router has seen a tool ask the client for elicitation and sampling
  * (the `askingServer` fixture's `ask_all`, a real v1-SDK process), a client that did not
  * declare them sees the tool marked (default) or not at all (`hide`) and is told with
- * `tools/list_changed`; a client that declared them sees it unchanged. Legacy clients are
+ * `tools/list_changed`; a client that declared them sees it unchanged. Also learned on an
+ * isolated upstream and from a 2026-07-28 upstream's `input_required`. Legacy clients are
  * official v1 SDK Clients; 2026-07-28 callers are the v2 SDK Client pinned to that version,
  * whose capabilities travel with each request. All in process, on memory pairs.
  */
@@ -141,6 +142,16 @@ describe('capability-aware tool lists (shared mode)', () => {
     const tool = toolNamed((await bare.client.listTools()).tools, 'ask__ask_all');
     expect(tool).toBeDefined();
     expect(missingOf(tool)).toBeUndefined();
+  }, 60_000);
+
+  it('learns on an isolated upstream too, where roots/list reaches the client', async () => {
+    const at = await startRouter(undefined, {
+      ask: fixture('askingServer', { sessionMode: 'isolated' }),
+    });
+    await teach(at);
+    const bare = await legacyClient(at, 'bare', {});
+    const tool = toolNamed((await bare.client.listTools()).tools, 'ask__ask_all');
+    expect(missingOf(tool)).toEqual(['elicitation', 'roots', 'sampling']);
   }, 60_000);
 
   it('learns from a 2026-07-28 upstream’s input_required rounds too', async () => {
