@@ -30,6 +30,7 @@ import type {
 import type { Caller, ClientSession } from '../downstream/index.js';
 import { HELD_DEFAULTS } from './heldRounds.js';
 import { inputRounds } from './inputRounds.js';
+import { type Learned, learningNeeds } from './learnedNeeds.js';
 import { BRIDGED_METHODS, ModernCallers } from './modernCallers.js';
 import { ServerRequests, type ServerRequestsHost } from './serverRequests.js';
 import { type InflightView, SessionUsage } from './sessionUsage.js';
@@ -68,8 +69,10 @@ export class Bridge {
   readonly #modern: ModernCallers;
   readonly #usage: SessionUsage<ClientSession>;
   readonly #serverRequests: ServerRequests;
+  readonly #learned: Learned | undefined;
 
   constructor(options: BridgeOptions) {
+    this.#learned = options.learned?.bind(options);
     this.#usage = new SessionUsage(options.inflight);
     this.#modern = new ModernCallers({
       scheduler: options.scheduler,
@@ -84,7 +87,7 @@ export class Bridge {
   }
 
   /**
-   * A routed call to `upstream`: `run(params)` sends it (and is called again with the answers
+   * A routed call to `upstream`: `call(params)` sends it (and is called again with the answers
    * on a retry); the era bridge, if any, is chosen here once.
    */
   call(
@@ -92,9 +95,15 @@ export class Bridge {
     method: string,
     params: JsonObject,
     caller: Caller,
-    run: (params: JsonObject) => Observable<RequestEvent>,
+    call: (params: JsonObject) => Observable<RequestEvent>,
   ): Observable<RequestEvent> {
-    if (!BRIDGED_METHODS.has(method)) return run(params);
+    if (!BRIDGED_METHODS.has(method)) return call(params);
+    // What a tool's `input_required` asks for is learned (learnedNeeds.ts), whatever the eras.
+    const learned = this.#learned;
+    const run =
+      learned && method === 'tools/call' && typeof params.name === 'string'
+        ? learningNeeds(call, upstream.name, params.name, learned)
+        : call;
     const session = caller.session;
     if (session !== undefined) {
       return inputRounds(run, params, {

@@ -202,7 +202,7 @@ function ask(requests: JsonObject, options: InputRoundsOptions): Observable<Json
  * `result` when it is an `input_required` interim result. A raw result (forwarded as text,
  * core/rpc/envelopeScan.ts) is parsed only when its text can hold one.
  */
-function interimOf(result: JsonObject): JsonObject | undefined {
+export function interimOf(result: JsonObject): JsonObject | undefined {
   const value: unknown = result;
   if (value instanceof RawJson) {
     if (!value.text.includes('"input_required"')) return undefined;

@@ -17,9 +17,10 @@
  *   closing) unsubscribes the handler, which cancels the downstream request.
  */
 import { catchError, defer, map, type Observable } from 'rxjs';
+import { type ClientNeed, isClientNeed } from '../../core/catalog/index.js';
 import { ErrorCode, LocalError, RpcError } from '../../core/errors/index.js';
 import type { Logger } from '../../core/log/index.js';
-import { capabilityGap } from '../../core/mcp/index.js';
+import { capabilityGap, SERVER_REQUEST_CAPABILITY } from '../../core/mcp/index.js';
 import type {
   Connection,
   InboundContext,
@@ -32,7 +33,7 @@ import type {
 import type { ClientSession } from '../downstream/index.js';
 import { toCaller } from '../routes/index.js';
 import { type Candidate, chooseSession } from './chooseSession.js';
-import type { ModernCallers } from './modernCallers.js';
+import { BRIDGED_METHODS, type ModernCallers } from './modernCallers.js';
 import type { SessionUsage } from './sessionUsage.js';
 
 /** What server-initiated routing needs from the router. */
@@ -58,6 +59,11 @@ export interface ServerRequestsHost {
    * actors/router/audience.ts); absent: every session may.
    */
   mayReceive?(session: ClientSession, upstream: string): boolean;
+  /**
+   * Tool `tool` of `upstream` (its upstream-side name) was seen to ask the client for `need`
+   * (core/catalog/toolNeeds.ts); absent: nothing is learned.
+   */
+  learned?(upstream: string, tool: string, need: ClientNeed): void;
 }
 
 const RELATED_TASK = 'io.modelcontextprotocol/related-task';
@@ -105,6 +111,7 @@ export class ServerRequests {
   ): Observable<InboundEvent> {
     return defer(() => {
       const { method } = request;
+      this.#learn(upstream, method, pinned);
       const held =
         pinned || !this.#modernIsLatest(upstream)
           ? undefined
@@ -178,6 +185,18 @@ export class ServerRequests {
     for (const name of this.#host.isolatedUpstreamsOf(session)) {
       this.#host.upstreamConnection(name, session)?.notify('notifications/roots/list_changed');
     }
+  }
+
+  /**
+   * A server request while calls of one tool, and nothing else that could cause it, are in
+   * flight toward `upstream`: that tool needs the capability (toolNeeds.ts).
+   */
+  #learn(upstream: string, method: string, pinned: ClientSession | undefined): void {
+    const learned = this.#host.learned;
+    const need = SERVER_REQUEST_CAPABILITY[method];
+    if (learned === undefined || !isClientNeed(need)) return;
+    const tool = this.#usage.onlyToolInFlight(upstream, BRIDGED_METHODS, pinned);
+    if (tool !== undefined) learned(upstream, tool, need);
   }
 
   #mayReceive(session: ClientSession, upstream: string): boolean {

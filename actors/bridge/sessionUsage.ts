@@ -24,6 +24,11 @@ export interface InflightUse<S> {
   readonly id: JsonRpcId | undefined;
   /** When it started, on the moment counter. */
   readonly moment: number;
+  /** Its method and, for `tools/call`, the upstream-side tool name (absent: unknown). */
+  readonly method?: string;
+  readonly tool?: string | undefined;
+  /** Queued requests have not reached the upstream (absent: unknown). */
+  readonly state?: string;
 }
 
 /** The routed requests in flight toward one upstream (the router's in-flight index). */
@@ -118,6 +123,23 @@ export class SessionUsage<S extends UsageSession> {
       }
     }
     return id;
+  }
+
+  /**
+   * The one tool whose calls are the only requests in flight toward `upstream` that can cause
+   * a server request (`causes`: tools/call, prompts/get, resources/read; sent, not queued) —
+   * of `session` only when given (an isolated connection); undefined when there is none or
+   * more than one candidate: a server request is then not attributed to any tool.
+   */
+  onlyToolInFlight(upstream: string, causes: ReadonlySet<string>, session?: S): string | undefined {
+    let tool: string | undefined;
+    for (const use of this.#inflight.toUpstream(upstream)) {
+      if (session !== undefined && use.session !== session) continue;
+      if (use.method === undefined || !causes.has(use.method) || use.state === 'queued') continue;
+      if (use.tool === undefined || (tool !== undefined && tool !== use.tool)) return undefined;
+      tool = use.tool;
+    }
+    return tool;
   }
 
   /** Sessions tracked (leak tests expect it to fall back as sessions close). */

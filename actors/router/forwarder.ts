@@ -106,6 +106,7 @@ export class Forwarder {
       session,
       id: caller.inbound.id,
       method,
+      tool: method === 'tools/call' && typeof params.name === 'string' ? params.name : undefined,
       upstream: name,
       progressToken: caller.inbound.progressToken,
       watch,

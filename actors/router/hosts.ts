@@ -5,7 +5,7 @@
  */
 import type { Observable, SchedulerLike } from 'rxjs';
 import type { AccessKind, AccessPolicy } from '../../core/auth/index.js';
-import type { Catalog, CursorSealer, TaskIds } from '../../core/catalog/index.js';
+import type { Catalog, CursorSealer, TaskIds, ToolNeeds } from '../../core/catalog/index.js';
 import type { Logger } from '../../core/log/index.js';
 import type { ClientInfo } from '../../core/mcp/index.js';
 import type { InboundEvent, JsonObject, JsonRpcRequest } from '../../core/rpc/index.js';
@@ -65,6 +65,8 @@ function allowsFor(
 
 export interface RouteHostParts {
   readonly catalog: Catalog;
+  /** What tools were seen to ask clients for; `mcpMux.capabilityAwareTools` says what to do. */
+  readonly toolNeeds: ToolNeeds;
   readonly cursors: CursorSealer;
   readonly tasks: TaskIds<ClientSession | undefined>;
   readonly scheduler: SchedulerLike;
@@ -129,6 +131,10 @@ export function routeHostOf(parts: RouteHostParts): RouteHost {
     unsubscribe: (session, exposed) => subscriptions.unsubscribe(session, exposed),
     syncLogLevels: () => parts.logging.sync(),
     downUpstreams: () => upstreams.down(),
+    get toolNeeds() {
+      const mode = state.config().capabilityAwareTools ?? 'mark';
+      return mode === 'off' ? undefined : { needs: parts.toolNeeds, mode };
+    },
     get toolSearch() {
       const search = state.config().toolSearch;
       return search && search.mode !== 'off' ? search : undefined;

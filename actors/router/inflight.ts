@@ -35,6 +35,8 @@ export interface InflightRequest {
   /** The downstream request id. */
   readonly id: JsonRpcId | undefined;
   readonly method: string;
+  /** `tools/call`: the tool's upstream-side name (what a server request it causes is learned for). */
+  readonly tool: string | undefined;
   readonly upstream: string;
   /** The caller's progress token, if it asked for progress. */
   readonly progressToken: ProgressToken | undefined;
@@ -79,6 +81,8 @@ export type InflightInit = Pick<
   InflightRequest,
   'session' | 'id' | 'method' | 'upstream' | 'progressToken'
 > & {
+  /** `tools/call`: the tool's upstream-side name; absent: none. */
+  readonly tool?: string | undefined;
   /** Metrics and trace of the request (core/observe/), told its milestones; none by default. */
   readonly watch?: RequestObservation | undefined;
 };
@@ -92,6 +96,7 @@ class Record extends SourceHolder implements InflightRequest, Observer<RequestEv
   readonly session: ClientSession | undefined;
   readonly id: JsonRpcId | undefined;
   readonly method: string;
+  readonly tool: string | undefined;
   readonly upstream: string;
   readonly progressToken: ProgressToken | undefined;
   readonly startedAt: number;
@@ -120,6 +125,7 @@ class Record extends SourceHolder implements InflightRequest, Observer<RequestEv
     this.session = init.session;
     this.id = init.id;
     this.method = init.method;
+    this.tool = init.tool;
     this.upstream = init.upstream;
     this.progressToken = init.progressToken;
     this.startedAt = startedAt;

@@ -9,9 +9,11 @@ import { asyncScheduler, type SchedulerLike } from 'rxjs';
 import {
   Catalog,
   type CatalogKind,
+  type ClientNeed,
   CursorSealer,
   DEFAULT_MAX_NAME_LENGTH,
   TaskIds,
+  ToolNeeds,
 } from '../../core/catalog/index.js';
 import { LISTEN_DEFAULTS, type RouterConfig } from '../../core/config/index.js';
 import { type Logger, silentLogger } from '../../core/log/index.js';
@@ -53,6 +55,8 @@ export interface RouterParts {
   readonly listChanges: ListChanges;
   /** Open modern listens per principal, and the bounds of a listen. */
   readonly listenQuota: ListenQuota;
+  /** What tools were seen to ask clients for (core/catalog/toolNeeds.ts). */
+  readonly toolNeeds: ToolNeeds;
   readonly routeHost: RouteHost;
   readonly sessionHost: SessionHost;
   /** `Router.events$`: built only while someone subscribes (events.ts). */
@@ -115,6 +119,15 @@ export function wireParts(
     opened: (r) => r.session && bridge.touch(r.session, r.upstream),
     failed: (r, error) => r.session && bridge.noteRequiredElicitations(error, r.session),
   });
+  // What tools ask clients for: learned on the routed path, shown in tool lists (lists.ts).
+  const toolNeeds = new ToolNeeds();
+  const learned = (upstream: string, tool: string, need: ClientNeed) => {
+    if (!toolNeeds.learn(upstream, tool, need)) return;
+    log.info(`upstream ${upstream}: tool ${tool} asks the client for ${need}`);
+    // Clients without it see the tool marked or gone: their tools list changed.
+    if ((state.config().capabilityAwareTools ?? 'mark') !== 'off' && state.isStarted())
+      listChanges.changed('tools', upstream);
+  };
   const bridge: Bridge = new Bridge({
     scheduler,
     key,
@@ -130,6 +143,7 @@ export function wireParts(
     upstreamConnection: (name, session) => upstreams.connection(name, session),
     findTask: (name, taskId) => tasks.find(name, taskId),
     mayReceive,
+    learned,
   });
   const upstreams: UpstreamPool = new UpstreamPool({
     catalog,
@@ -185,6 +199,7 @@ export function wireParts(
   });
   const routeHost = routeHostOf({
     catalog,
+    toolNeeds,
     cursors,
     tasks,
     scheduler,
@@ -240,6 +255,7 @@ export function wireParts(
     forwarder,
     listChanges,
     listenQuota,
+    toolNeeds,
     routeHost,
     sessionHost,
     events,

@@ -65,14 +65,23 @@ export class Router {
       draining: () => this.isDraining,
       sessions: () => this.#sessions,
     });
-    const { upstreams, log, serverInfo } = this.#parts;
+    const { upstreams, log, serverInfo, toolNeeds } = this.#parts;
     for (const warning of config.warnings ?? []) log.warn(`config: ${warning}`);
     this.#changes = new ConfigChanges({
       config: () => this.#config,
       setConfig: (next) => {
         this.#config = next;
       },
-      upstreams,
+      upstreams: {
+        keys: () => upstreams.keys(),
+        add: (upstream) => upstreams.add(upstream),
+        // What its tools asked for is forgotten: another server may come under that name.
+        remove: (name, reason) => {
+          toolNeeds.forget(name);
+          return upstreams.remove(name, reason);
+        },
+        refresh: (name, kinds) => upstreams.refresh(name, kinds),
+      },
       log,
     });
     this.#library = new LibrarySessions({

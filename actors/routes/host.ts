@@ -6,7 +6,7 @@
  */
 import type { Observable, SchedulerLike } from 'rxjs';
 import type { AccessKind } from '../../core/auth/index.js';
-import type { Catalog, CursorSealer, TaskIds } from '../../core/catalog/index.js';
+import type { Catalog, CursorSealer, TaskIds, ToolNeeds } from '../../core/catalog/index.js';
 import type {
   ApproveFallback,
   ApproveRemember,
@@ -112,6 +112,12 @@ export interface RouteHost {
    * name or URI) of `upstream`? Absent: everyone may use everything.
    */
   allows?(caller: Caller, upstream: string, kind: AccessKind, exposed: string): boolean;
+  /**
+   * What tools were seen to need from clients, and `mcpMux.capabilityAwareTools` (`mark` or
+   * `hide`; absent when `off`): a tool needing what the caller did not declare is marked or
+   * left out of its lists (core/catalog/toolNeeds.ts).
+   */
+  readonly toolNeeds?: { readonly needs: ToolNeeds; readonly mode: 'mark' | 'hide' } | undefined;
   /**
    * `mcpMux.toolSearch` when its mode is not `off` (read at each use: a reload may change it);
    * undefined: clients list and call every tool directly (routes/toolSearch.ts).

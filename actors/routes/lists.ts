@@ -5,7 +5,7 @@
  */
 import { defer, of } from 'rxjs';
 import type { CatalogKind } from '../../core/catalog/index.js';
-import { paginate } from '../../core/catalog/index.js';
+import { paginate, toolsForClient } from '../../core/catalog/index.js';
 import type { InboundEvent, JsonObject, JsonRpcRequest } from '../../core/rpc/index.js';
 import type { RouteHost } from './host.js';
 import { type Caller, type Route, result } from './shared.js';
@@ -15,7 +15,10 @@ export const listRoute =
   (host, request, caller) =>
     defer(() => of(pageOf(host, request, caller, kind, key, visibleItems(host, caller, kind))));
 
-/** The caller's view of a kind: the merged list, less what the access policy denies it. */
+/**
+ * The caller's view of a kind: the merged list, less what the access policy denies it; tools
+ * that need a client capability the caller lacks are marked or left out (`toolNeeds`).
+ */
 export function visibleItems(
   host: RouteHost,
   caller: Caller,
@@ -24,13 +27,28 @@ export function visibleItems(
   const catalog = host.catalog;
   const items = catalog.list(kind);
   const allows = host.allows;
-  if (!allows) return items;
+  const toolNeeds = kind === 'tools' ? host.toolNeeds : undefined;
+  const needs = toolNeeds?.needs.mayApplyTo(items) ? toolNeeds : undefined;
+  if (!allows && !needs) return items;
   // Per-principal view (core/auth/accessPolicy.ts): `entries` runs parallel to `list`.
   const entries = catalog.entries(kind);
-  return items.filter((_, i) => {
-    const entry = entries[i];
-    return entry !== undefined && allows(caller, entry.upstream, kind, entry.exposed);
-  });
+  const allowed = allows
+    ? items.filter((_, i) => {
+        const entry = entries[i];
+        return entry !== undefined && allows(caller, entry.upstream, kind, entry.exposed);
+      })
+    : items;
+  if (!needs) return allowed;
+  const origins = allows
+    ? entries.filter((entry) => allows(caller, entry.upstream, kind, entry.exposed))
+    : entries;
+  return toolsForClient(
+    allowed,
+    origins,
+    needs.needs,
+    caller.context.clientCapabilities,
+    needs.mode,
+  ) as readonly JsonObject[];
 }
 
 /** One page of `items` as a list result, its `nextCursor` sealed for the caller's principal. */

@@ -44,4 +44,13 @@ export {
   toolIndexOf,
 } from './search/index.js';
 export { servesToolTasks, TaskIds, withoutTaskOnlyTools } from './tasks.js';
+export {
+  type CapabilityAwareTools,
+  type ClientNeed,
+  DECLARED_NEEDS_META,
+  isClientNeed,
+  MISSING_NEEDS_META,
+  ToolNeeds,
+  toolsForClient,
+} from './toolNeeds.js';
 export { compileUriTemplate } from './uriTemplate.js';

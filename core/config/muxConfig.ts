@@ -98,6 +98,11 @@ export interface MuxConfig extends RouterSupervisionConfig, ObserveConfig, Guard
   maxResultBytes?: number;
   /** Token buckets on `tools/call` per principal and rule (rateLimitConfig.ts); absent: none. */
   rateLimits?: RateLimitRule[];
+  /**
+   * A tool known to need a client capability (sampling, elicitation, roots) that the client
+   * did not declare: `mark` it in its `_meta` (default), `hide` it, or `off` (core/catalog/toolNeeds.ts).
+   */
+  capabilityAwareTools?: 'mark' | 'hide' | 'off';
 }
 
 /** `maxListenUris` and `maxListensPerPrincipal` when not set. */
@@ -140,6 +145,7 @@ const MUX_KEYS = new Set([
   'profiles',
   'maxResultBytes',
   'rateLimits',
+  'capabilityAwareTools',
   ...ROUTER_SUPERVISION_KEYS,
   ...OBSERVE_KEYS,
   ...GUARDRAIL_KEYS,
@@ -224,6 +230,14 @@ export function parseMux(
     const key = raw.requestStateKey;
     if (typeof key === 'string' && key.length >= 32) mux.requestStateKey = key;
     else issues.add(at('requestStateKey'), 'expected a random secret of at least 32 characters');
+  }
+  if (raw.capabilityAwareTools !== undefined) {
+    const mode = oneOf(raw.capabilityAwareTools, at('capabilityAwareTools'), issues, [
+      'mark',
+      'hide',
+      'off',
+    ] as const);
+    if (mode !== undefined) mux.capabilityAwareTools = mode;
   }
   if (raw.inputRequiredTtlMs !== undefined) {
     const range = { min: 1_000, max: 3_600_000 };

@@ -28,7 +28,21 @@ function setup() {
     index
       .track({ session: s, id, method: 'm', upstream, progressToken: undefined }, () => NEVER)
       .subscribe();
-  return { usage, begin, index };
+  /** A request already sent upstream (its id there is known), of `method` and `tool`. */
+  const sent = (
+    s: ClientSession | undefined,
+    upstream: string,
+    id: number,
+    method: string,
+    tool?: string,
+  ) =>
+    index
+      .track({ session: s, id, method, tool, upstream, progressToken: undefined }, (hooks) => {
+        hooks.onSent(100 + id);
+        return NEVER;
+      })
+      .subscribe();
+  return { usage, begin, sent, index };
 }
 
 describe('SessionUsage', () => {
@@ -84,5 +98,34 @@ describe('SessionUsage', () => {
     await a.closed;
     await Promise.resolve();
     expect(usage.size).toBe(0);
+  });
+
+  it('names the one tool whose sent calls are the only possible causes of a server request', () => {
+    const { usage, begin, sent } = setup();
+    const causes = new Set(['tools/call', 'prompts/get', 'resources/read']);
+    const a = session();
+    const b = session();
+    expect(usage.onlyToolInFlight('up', causes)).toBeUndefined();
+    const first = sent(a, 'up', 1, 'tools/call', 'ask');
+    // Other methods (a list), other upstreams and queued calls cause nothing.
+    sent(a, 'up', 2, 'tools/list');
+    sent(b, 'other', 3, 'tools/call', 'else');
+    begin(b, 'up', 4);
+    expect(usage.onlyToolInFlight('up', causes)).toBe('ask');
+    // Two calls of the same tool (a modern caller's too): still that tool.
+    sent(undefined, 'up', 5, 'tools/call', 'ask');
+    expect(usage.onlyToolInFlight('up', causes)).toBe('ask');
+    // Another tool, or a prompt, in flight: the cause is ambiguous, nothing is named...
+    const other = sent(b, 'up', 6, 'tools/call', 'other');
+    expect(usage.onlyToolInFlight('up', causes)).toBeUndefined();
+    // ...except on an isolated connection, which is one session's.
+    expect(usage.onlyToolInFlight('up', causes, a)).toBe('ask');
+    expect(usage.onlyToolInFlight('up', causes, b)).toBe('other');
+    other.unsubscribe();
+    const prompt = sent(a, 'up', 7, 'prompts/get');
+    expect(usage.onlyToolInFlight('up', causes)).toBeUndefined();
+    prompt.unsubscribe();
+    first.unsubscribe();
+    expect(usage.onlyToolInFlight('up', causes, a)).toBeUndefined();
   });
 });

@@ -380,6 +380,19 @@ describe('parseConfig: era bridging keys', () => {
   });
 });
 
+describe('parseConfig: capabilityAwareTools', () => {
+  it('reads mark, hide or off; absent stays absent (mark); anything else is refused', () => {
+    const of = (capabilityAwareTools: unknown) =>
+      parseConfig({ mcpServers: {}, mcpMux: { capabilityAwareTools } });
+    expect(of('hide').capabilityAwareTools).toBe('hide');
+    expect(of('off').capabilityAwareTools).toBe('off');
+    expect(parseConfig({ mcpServers: {} }).capabilityAwareTools).toBeUndefined();
+    const issues = issuesOf({ mcpServers: {}, mcpMux: { capabilityAwareTools: 'drop' } });
+    expect(issues).toHaveLength(1);
+    expect(issues[0]).toMatch(/^mcpMux\.capabilityAwareTools: /);
+  });
+});
+
 describe('parseConfig: trustProxy', () => {
   it('reads true, false or a list of IP addresses; absent stays absent', () => {
     const of = (trustProxy: unknown) => parseConfig({ mcpServers: {}, mcpMux: { trustProxy } });
