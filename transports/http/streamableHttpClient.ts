@@ -45,7 +45,6 @@ import {
 } from '../../core/rpc/index.js';
 import { BaseTransport } from '../base/index.js';
 import { pumpSse, readText } from './httpBody.js';
-import { decodeJsonBody } from './jsonBody.js';
 import {
   createAgent,
   discard,
@@ -57,6 +56,7 @@ import {
   mediaType,
   sendRequest,
 } from './httpRequest.js';
+import { decodeJsonBody } from './jsonBody.js';
 import { idKey, requestIds, responseIds } from './messageShape.js';
 import { postWithAuth } from './postWithAuth.js';
 import { SseParser } from './sseParser.js';
