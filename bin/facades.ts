@@ -12,6 +12,7 @@ import type { Logger, Router } from '../index.js';
 import type { ObserveEndpoints } from '../transports/http/index.js';
 import { createHttpFacade, SseSession } from '../transports/http/index.js';
 import { createWebSocketFacade } from '../transports/websocket/index.js';
+import { modernHeaderChecks } from './paramHeaderLookup.js';
 
 /**
  * `http`: a POST's answer as one JSON body, or an SSE stream once progress, a server request or
@@ -168,6 +169,7 @@ export async function startFacades(
         const facade = await createHttpFacade({
           ...listen,
           preferJson: spec.kind === 'http-json',
+          checkModernHeaders: modernHeaderChecks(router),
           ...(options.observe ? { observe: options.observe } : {}),
           ...(traffic ? { onSocket: (socket) => traffic(spec.kind).add(socket) } : {}),
           log: log.child(spec.kind),

@@ -33,6 +33,7 @@ export {
   type ParamHeaders,
   paramHeadersOf,
   paramHeaderValues,
+  paramTexts,
 } from './mcpParamHeaders.js';
 export {
   classifyProbe,
@@ -72,6 +73,7 @@ export {
   mergeCacheScope,
   modernResult,
 } from './modernResult.js';
+export { checkParamHeaders, type ParamHeaderLookup } from './paramHeaderCheck.js';
 export {
   invalidState,
   NonceLedger,

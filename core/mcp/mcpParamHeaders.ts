@@ -88,14 +88,11 @@ export function paramHeadersOf(inputSchema: unknown): ParamHeaders {
 }
 
 /**
- * The `Mcp-Param-*` headers of a call with `args` (streamable-http "Value Encoding"): strings
- * as they are, integers in decimal, booleans as `true`/`false`; no header when the value is
- * absent or null.
+ * The text each annotated parameter of a call with `args` carries (streamable-http "Value
+ * Encoding"), keyed by lower-case header name (`mcp-param-…`): strings as they are, integers
+ * in decimal, booleans as `true`/`false`; none when the value is absent or null.
  */
-export function paramHeaderValues(
-  headers: readonly ParamHeader[],
-  args: unknown,
-): Record<string, string> {
+export function paramTexts(headers: readonly ParamHeader[], args: unknown): Record<string, string> {
   const out: Record<string, string> = {};
   if (headers.length === 0) return out;
   // Forwarded arguments may still be their text (core/rpc/envelopeScan.ts).
@@ -104,13 +101,22 @@ export function paramHeaderValues(
     let value: unknown = values;
     for (const key of header.path) value = isObject(value) ? value[key] : undefined;
     if (value === undefined || value === null) continue;
-    const text =
+    out[`mcp-param-${header.name.toLowerCase()}`] =
       typeof value === 'string'
         ? value
         : typeof value === 'number' || typeof value === 'boolean'
           ? String(value)
           : JSON.stringify(value);
-    out[`mcp-param-${header.name.toLowerCase()}`] = encodeHeaderValue(text);
   }
+  return out;
+}
+
+/** The `Mcp-Param-*` headers of a call with `args`: `paramTexts`, encoded for HTTP. */
+export function paramHeaderValues(
+  headers: readonly ParamHeader[],
+  args: unknown,
+): Record<string, string> {
+  const out = paramTexts(headers, args);
+  for (const [name, text] of Object.entries(out)) out[name] = encodeHeaderValue(text);
   return out;
 }

@@ -48,18 +48,25 @@ const NAME_SOURCE: Readonly<Record<string, 'name' | 'uri'>> = {
   'resources/read': 'uri',
 };
 
-const SENTINEL = /^=\?base64\?([A-Za-z0-9+/]*={0,2})\?=$/;
+const SENTINEL = /^=\?base64\?(.*)\?=$/s;
+/** Canonical Base64 (RFC 4648 §4, padded): anything else in the sentinel is malformed. */
+const BASE64 = /^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$/;
 
-/** Decodes the `=?base64?…?=` form (UTF-8); plain values pass as they are. */
+/**
+ * Decodes the `=?base64?…?=` form (UTF-8); plain values pass as they are. Undefined when the
+ * sentinel holds no padded Base64 or the bytes are not UTF-8.
+ */
 export function decodeHeaderValue(value: string): string | undefined {
   const match = SENTINEL.exec(value);
   if (!match) return value;
-  const decoded = Buffer.from(match[1] ?? '', 'base64');
+  const encoded = match[1] ?? '';
+  if (!BASE64.test(encoded)) return undefined;
+  const decoded = Buffer.from(encoded, 'base64');
   const text = decoded.toString('utf8');
   return Buffer.from(text, 'utf8').equals(decoded) ? text : undefined;
 }
 
-const mismatch = (message: string): HttpRejection => ({
+export const mismatch = (message: string): HttpRejection => ({
   status: 400,
   code: ModernErrorCode.HeaderMismatch,
   message: `Header mismatch: ${message}`,

@@ -1,6 +1,6 @@
 /**
  * The Streamable HTTP client (upstream side). Each message is one POST; responses come as one
- * JSON body or an SSE stream. The first POST's `Mcp-Session-Id` is sent on every later request,
+ * JSON body (leniently, newline-delimited messages: jsonBody.ts) or an SSE stream. The first POST's `Mcp-Session-Id` is sent on every later request,
  * and so is `MCP-Protocol-Version` once the upper layer calls `setProtocolVersion`. Once a
  * session exists a GET stream carries server-initiated messages (405: none). A dropped SSE
  * stream is resumed with `Last-Event-ID` after the server's `retry` delay, a bounded number of
@@ -56,6 +56,7 @@ import {
   mediaType,
   sendRequest,
 } from './httpRequest.js';
+import { decodeJsonBody } from './jsonBody.js';
 import { idKey, requestIds, responseIds } from './messageShape.js';
 import { postWithAuth } from './postWithAuth.js';
 import { SseParser } from './sseParser.js';
@@ -302,16 +303,14 @@ export class StreamableHttpClientTransport
       return;
     }
     const text = await readText(res, this.#maxBytes());
-    let answered = new Set<string>();
+    const answered = new Set<string>();
     let json = type === 'application/json';
-    if (json) {
-      try {
-        const value: unknown = decodeMessage(text, this.#options.rawMinChars);
-        answered = new Set(responseIds(value).map(idKey));
-        if (answered.size > 0 || ok) this.emitMessage(value);
-      } catch {
-        json = false;
-      }
+    const values = json ? decodeJsonBody(text, this.#options.rawMinChars) : undefined;
+    if (values === undefined) json = false;
+    for (const value of values ?? []) {
+      const ids = responseIds(value).map(idKey);
+      for (const id of ids) answered.add(id);
+      if (ids.length > 0 || ok) this.emitMessage(value);
     }
     const missing = [...exchange.pending.values()].filter((id) => !answered.has(idKey(id)));
     if (missing.length === 0) return;

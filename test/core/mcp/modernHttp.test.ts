@@ -53,6 +53,14 @@ describe('modern HTTP header rules', () => {
     expect(decodeHeaderValue('=?base64?/w==?=')).toBeUndefined();
   });
 
+  it('refuses a sentinel that holds no canonical padded Base64', () => {
+    // "Hello" without its padding, and Base64 with foreign characters: malformed, not plain.
+    expect(decodeHeaderValue('=?base64?SGVsbG8?=')).toBeUndefined();
+    expect(decodeHeaderValue('=?base64?SGVs!!!bG8=?=')).toBeUndefined();
+    expect(decodeHeaderValue('=?base64?SGVsbG8=?=')).toBe('Hello');
+    expect(decodeHeaderValue('=?base64??=')).toBe('');
+  });
+
   it('reports missing _meta keys as 400 -32602 and unknown versions as 400 -32022', () => {
     const bare = { jsonrpc: '2.0', id: 1, method: 'tools/list', params: {} };
     expect(checkModernHeaders(bare, lookup({ ...good, 'mcp-method': 'tools/list' }))).toMatchObject(

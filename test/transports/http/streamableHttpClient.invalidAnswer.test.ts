@@ -2,7 +2,9 @@
  * A Streamable HTTP server that answers a request with a success that is not its JSON-RPC
  * response (a body that is not JSON, JSON that answers nothing, another content type): the
  * client transport reports each such request as an invalid response (`FrameError('parse')`
- * with its id and `response`), not as -32011 "unavailable", and later requests work.
+ * with its id and `response`), not as -32011 "unavailable", and later requests work. A JSON
+ * body of newline-delimited messages (a notification, then the response: how the conformance
+ * suite's reference server streams) is read as those messages; one bad line spoils the body.
  */
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -27,7 +29,16 @@ const ANSWERS: Record<string, [number, string, string]> = {
   otherId: [200, 'application/json', '{"jsonrpc":"2.0","id":"nobody","result":{}}'],
   html: [200, 'text/html', '<html>hello</html>'],
   serverError: [500, 'application/json', 'not json either'],
+  halfLines: [
+    200,
+    'application/json',
+    '{"jsonrpc":"2.0","method":"notifications/message","params":{}}\n{"jsonrpc":"2.0",',
+  ],
 };
+
+/** A notification line, then the response line, in one `application/json` body. */
+const jsonLines = (id: string) =>
+  `${JSON.stringify({ jsonrpc: '2.0', method: 'notifications/progress', params: { progressToken: id, progress: 50 } })}\n${JSON.stringify({ jsonrpc: '2.0', id, result: { lines: true } })}\n`;
 
 async function start(): Promise<string> {
   plain = createServer((req, res) => {
@@ -38,6 +49,11 @@ async function start(): Promise<string> {
     req.on('end', () => {
       const { id } = JSON.parse(body) as { id: string };
       const answer = ANSWERS[id];
+      if (id === 'lines') {
+        res.writeHead(200, { 'content-type': 'application/json' });
+        res.end(jsonLines(id));
+        return;
+      }
       if (answer === undefined) {
         res.writeHead(200, { 'content-type': 'application/json' });
         res.end(JSON.stringify({ jsonrpc: '2.0', id, result: { ok: id } }));
@@ -64,15 +80,19 @@ describe('StreamableHttpClientTransport: a 2xx answer that is no response', () =
     for (const id of Object.keys(ANSWERS)) client.send({ jsonrpc: '2.0', id, method: 'x' });
     await until(
       () =>
-        errors.length === 4 && messages.some((m) => (m as { id?: string }).id === 'serverError'),
+        errors.length === 5 && messages.some((m) => (m as { id?: string }).id === 'serverError'),
     );
     const byId = new Map(errors.map((e) => [e.id, e]));
-    for (const id of ['notJson', 'notRpc', 'otherId', 'html']) {
+    for (const id of ['notJson', 'notRpc', 'otherId', 'html', 'halfLines']) {
       expect(byId.get(id)?.kind, id).toBe('parse');
       expect(byId.get(id)?.response, id).toBe(true);
     }
     expect(byId.get('notJson')?.message).toMatch(
       /HTTP 200 .*application\/json body that is not JSON/,
+    );
+    expect(byId.get('halfLines')?.message).toMatch(/body that is not JSON/);
+    expect(messages).not.toContainEqual(
+      expect.objectContaining({ method: 'notifications/message' }),
     );
     expect(byId.get('notRpc')?.message).toMatch(/not a JSON-RPC response/);
     expect(byId.get('html')?.message).toMatch(/text\/html/);
@@ -88,5 +108,22 @@ describe('StreamableHttpClientTransport: a 2xx answer that is no response', () =
     client.send({ jsonrpc: '2.0', id: 'after', method: 'x' });
     await until(() => messages.some((m) => (m as { id?: string }).id === 'after'));
     expect(client.isOpen).toBe(true);
+  });
+});
+
+describe('StreamableHttpClientTransport: newline-delimited JSON-RPC in a JSON body', () => {
+  it('delivers each line in order, the response answering its request', async () => {
+    client = new StreamableHttpClientTransport(await start(), { openGetStream: false });
+    const messages: unknown[] = [];
+    const errors: FrameError[] = [];
+    client.messages$.subscribe((m) => messages.push(m));
+    client.errors$.subscribe((e) => errors.push(e));
+    client.send({ jsonrpc: '2.0', id: 'lines', method: 'tools/call' });
+    await until(() => messages.length === 2);
+    expect(messages).toEqual([
+      expect.objectContaining({ method: 'notifications/progress' }),
+      { jsonrpc: '2.0', id: 'lines', result: { lines: true } },
+    ]);
+    expect(errors).toEqual([]);
   });
 });
