@@ -223,8 +223,14 @@ export class StreamableHttpSession extends BaseTransport implements StreamedServ
         data: entry.data,
       });
     }
-    const writer = new SseWriter(res, replayed, this.sessionId);
     const stream = cursor.streamId === 0 ? this.#standalone : this.#streams.get(cursor.streamId);
+    if (!stream && replayed === '') {
+      // Complete (answered or cancelled) and the client has all of it: 204, not an empty
+      // stream, which SDK clients take for a server-closed connection and poll again forever.
+      res.writeHead(204, this.#headers()).end();
+      return;
+    }
+    const writer = new SseWriter(res, replayed, this.sessionId);
     if (!stream) {
       writer.end(); // that stream is complete: the replay was all of it
       return;
