@@ -13,7 +13,8 @@
  * JSON reply (`preferJson`); everything else goes to the GET stream (stream 0), buffered up to
  * `maxPendingMessages` while no GET is connected. A POST stream ends after its last response.
  * Every SSE event has the id `<streamId>:<seq>` and is kept in a bounded replay buffer for
- * `Last-Event-ID` resumption on that same stream.
+ * `Last-Event-ID` resumption on that same stream; resuming a complete stream past its last
+ * event gets 204 (an empty stream would make SDK clients poll it again, forever).
  *
  * Every POST ends: a request id already in flight in the session (or twice
  * in one batch) is refused on the new POST before the upper layer sees it, so the first
