@@ -14,7 +14,8 @@
  * `maxPendingMessages` while no GET is connected. A POST stream ends after its last response.
  * Every SSE event has the id `<streamId>:<seq>` and is kept in a bounded replay buffer for
  * `Last-Event-ID` resumption on that same stream; resuming a complete stream past its last
- * event gets 204 (an empty stream would make SDK clients poll it again, forever).
+ * event gets 204 (an empty stream would make SDK clients poll it again, forever), a live one
+ * with nothing to replay opens with the client's own event id.
  *
  * Every POST ends: a request id already in flight in the session (or twice
  * in one batch) is refused on the new POST before the upper layer sees it, so the first
@@ -231,7 +232,14 @@ export class StreamableHttpSession extends BaseTransport implements StreamedServ
       res.writeHead(204, this.#headers()).end();
       return;
     }
-    const writer = new SseWriter(res, replayed, this.sessionId);
+    // A live stream with nothing to replay yet still opens with an event id (the client's
+    // own): a client that loses it before the next event then resumes from there, not with a
+    // GET without id, which would replace the session's GET stream.
+    const first =
+      replayed === '' && stream
+        ? formatSseEvent({ id: formatEventId(cursor.streamId, cursor.seq), data: '' })
+        : replayed;
+    const writer = new SseWriter(res, first, this.sessionId);
     if (!stream) {
       writer.end(); // that stream is complete: the replay was all of it
       return;

@@ -16,7 +16,7 @@ import type { JsonRpcRequest } from '../../../core/rpc/jsonrpc.js';
 import type { InboundEvent } from '../../../core/rpc/types.js';
 import { createHttpFacade, type HttpFacade } from '../../../transports/http/httpFacade.js';
 import type { StreamableHttpSession } from '../../../transports/http/streamableHttpSession.js';
-import { initialize, until } from './fixtures.js';
+import { initialize, messagesOf, post, readEvents, until } from './fixtures.js';
 
 let facade: HttpFacade | undefined;
 let client: StreamableHTTPClientTransport | undefined;
@@ -132,5 +132,36 @@ describe('a complete POST stream is not polled forever', () => {
     expect(first.every((get) => get.status === 204)).toBe(true);
     await sleep(200);
     expect(resumptions(gets)).toHaveLength(first.length);
+  });
+
+  it("a resumed live stream opens with the client's own event id, then ends like any other", async () => {
+    const { sessions } = await start();
+    const headers = {
+      'mcp-session-id': sessions[0]!.sessionId!,
+      'mcp-protocol-version': '2025-06-18',
+    };
+    const call = {
+      jsonrpc: '2.0',
+      id: 40,
+      method: 'hang',
+      params: { _meta: { progressToken: 40 } },
+    };
+    const hang = await post(facade!.url, call, headers);
+    const seen = await readEvents(hang, 2); // priming and progress, then the connection drops
+    const lastId = seen.at(-1)!.lastEventId;
+    const resume = () =>
+      fetch(facade!.url, {
+        headers: { ...headers, accept: 'text/event-stream', 'last-event-id': lastId },
+      });
+    const resumed = await resume();
+    expect(resumed.status).toBe(200);
+    const cancel = { jsonrpc: '2.0', method: 'notifications/cancelled', params: { requestId: 40 } };
+    expect((await post(facade!.url, cancel, headers)).status).toBe(202);
+    // Without an id here, SDK clients would resume with a GET without one: a second GET
+    // stream, which replaces the session's, which reconnects and replaces it, and so on.
+    const events = await readEvents(resumed);
+    expect(events[0]?.lastEventId).toBe(lastId);
+    expect(messagesOf(events)).toEqual([]);
+    expect((await resume()).status).toBe(204);
   });
 });

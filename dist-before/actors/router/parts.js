@@ -1,0 +1,207 @@
+/**
+ * The router's parts, built and wired once (`wireParts`): the catalog and task ids, the
+ * upstream pool, the in-flight index, the era bridge, resource subscriptions and log levels,
+ * the forwarder, and the two hosts the routes and the downstream sessions see. Each part gets
+ * only the functions it needs (closures over the parts and the router's `RouterState`), never
+ * the router itself.
+ */
+import { asyncScheduler } from 'rxjs';
+import { Catalog, CursorSealer, DEFAULT_MAX_NAME_LENGTH, TaskIds, } from '../../core/catalog/index.js';
+import { LISTEN_DEFAULTS } from '../../core/config/index.js';
+import { silentLogger } from '../../core/log/index.js';
+import { stateKey } from '../../core/mcp/index.js';
+import { composeObservers } from '../../core/observe/index.js';
+import { Bridge } from '../bridge/index.js';
+import { ListenQuota } from '../downstream/index.js';
+import { ResultStore, route } from '../routes/index.js';
+import { approvalsOf } from './approvals.js';
+import { Audience } from './audience.js';
+import { RouterEvents } from './events.js';
+import { ListChanges } from './facade.js';
+import { Forwarder } from './forwarder.js';
+import { routeHostOf, sessionHostOf } from './hosts.js';
+import { InflightIndex } from './inflight.js';
+import { LogLevels } from './logLevels.js';
+import { Profiles } from './profiles.js';
+import { rateLimitsOf } from './rateLimits.js';
+import { schedulerClock } from './schedulerClock.js';
+import { Subscriptions } from './subscriptions.js';
+import { UpstreamPool } from './upstreamPool.js';
+export const VERSION = '0.1.0';
+export function wireParts(config, options, state) {
+    const log = options.log ?? silentLogger;
+    const scheduler = options.scheduler ?? asyncScheduler;
+    const serverInfo = options.serverInfo ?? { name: 'mcp-mux', version: VERSION };
+    const initializeTimeoutMs = options.initializeTimeoutMs ?? 30_000;
+    const events = new RouterEvents();
+    const observer = composeObservers(options.observer);
+    // Most model APIs cap tool names at 64 characters: the default.
+    const catalog = new Catalog({
+        separator: config.separator,
+        maxLength: config.maxNameLength ?? DEFAULT_MAX_NAME_LENGTH,
+    });
+    const tasks = new TaskIds(config.separator);
+    // `mcpMux.access` (read at each use: a reload replaces it): what each session may use, and
+    // receive of what upstreams send (audience.ts).
+    // `mcpMux.profiles` the same way: a session of a profile sees and receives only its part.
+    const profiles = new Profiles(() => state.config().profiles);
+    const audience = new Audience(() => state.config().access, profiles);
+    const mayReceive = audience.mayReceive.bind(audience);
+    const listChanges = new ListChanges(scheduler, state.sessions, mayReceive);
+    // One key seals bridged `requestState`s and list cursors (each derives its own from it).
+    const key = stateKey(options.requestStateKey ?? config.requestStateKey);
+    const cursors = new CursorSealer(key);
+    /** A catalog change: one coalesced facade list_changed per kind, once start-up is over. */
+    const changed = (kind, upstream) => {
+        if (events.active)
+            events.emit({ type: 'catalog.changed', upstream, list: kind });
+        // During start-up nobody has a list yet: initialize and list calls wait for start-up.
+        if (state.isStarted())
+            listChanges.changed(kind, upstream);
+    };
+    const send = (upstream, method, params) => upstreams.call(upstream, method, params);
+    const subscriptions = new Subscriptions({
+        send,
+        log: () => log,
+        only: (upstream, subscribers) => audience.only(upstream, subscribers),
+    });
+    const logging = new LogLevels({
+        sessions: state.sessions,
+        loggingUpstreams: () => upstreams.logging(),
+        send: (upstream, level) => send(upstream, 'logging/setLevel', { level }),
+        log: () => log,
+    });
+    const inflight = new InflightIndex({
+        now: () => scheduler.now(),
+        moment: () => bridge.moment(),
+        opened: (r) => r.session && bridge.touch(r.session, r.upstream),
+        failed: (r, error) => r.session && bridge.noteRequiredElicitations(error, r.session),
+    });
+    const bridge = new Bridge({
+        scheduler,
+        key,
+        gatherMs: options.inputGatherMs,
+        live: () => ({
+            ttlMs: state.config().inputRequiredTtlMs,
+            maxPerPrincipal: state.config().maxHeldRoundsPerPrincipal,
+        }),
+        inflight,
+        log,
+        isIsolated: (name) => upstreams.get(name)?.config.sessionMode === 'isolated',
+        isolatedUpstreamsOf: (session) => upstreams.isolated.upstreamsOf(session),
+        upstreamConnection: (name, session) => upstreams.connection(name, session),
+        findTask: (name, taskId) => tasks.find(name, taskId),
+        mayReceive,
+    });
+    const upstreams = new UpstreamPool({
+        catalog,
+        config: state.config,
+        inbound: {
+            log,
+            catalog,
+            get sessions() {
+                return state.sessions();
+            },
+            bridge,
+            subscriptions,
+            logging,
+            audience,
+            refresh: (name, kinds) => upstreams.refresh(name, kinds),
+            tasks,
+            rootsOf: (name) => upstreams.rootsOf(name),
+        },
+        openTransport: options.openTransport,
+        serverInfo,
+        initializeTimeoutMs,
+        scheduler,
+        // The scheduler as the upstreams' clock: all of the router's time from one source.
+        clock: schedulerClock(scheduler),
+        log,
+        onState: (name, upstreamState) => {
+            subscriptions.upstreamState(name, upstreamState);
+            logging.upstreamState(name, upstreamState);
+            if (events.active) {
+                const error = upstreams.get(name)?.error;
+                events.emit({
+                    type: 'upstream.state',
+                    upstream: name,
+                    state: upstreamState,
+                    ...(error === undefined || upstreamState === 'ready' ? {} : { error }),
+                });
+            }
+        },
+        onHealth: (name, health, previous) => events.emit({ type: 'upstream.health', upstream: name, health, previous }),
+        settled: state.settled,
+        changed,
+        quiet: state.draining,
+    });
+    const results = new ResultStore({ now: () => scheduler.now() });
+    const forwarder = new Forwarder({
+        upstreams,
+        inflight,
+        bridge,
+        observer,
+        results,
+        draining: state.draining,
+    });
+    const routeHost = routeHostOf({
+        catalog,
+        cursors,
+        tasks,
+        scheduler,
+        state,
+        upstreams,
+        subscriptions,
+        logging,
+        forwarder,
+        audience,
+        results,
+        rateLimit: rateLimitsOf(() => state.config().rateLimits, scheduler, observer),
+        approvals: approvalsOf({ config: state.config, catalog, scheduler, key, observer }),
+    });
+    const listenQuota = new ListenQuota(() => {
+        const config = state.config();
+        return {
+            maxUris: config.maxListenUris ?? LISTEN_DEFAULTS.maxListenUris,
+            maxPerPrincipal: config.maxListensPerPrincipal ?? LISTEN_DEFAULTS.maxListensPerPrincipal,
+        };
+    });
+    const sessionHost = sessionHostOf({
+        log,
+        scheduler,
+        serverInfo,
+        disconnectGraceMs: options.disconnectGraceMs ?? 3_000,
+        state,
+        catalog,
+        upstreams,
+        subscriptions,
+        bridge,
+        audience,
+        listenQuota,
+        // Watched for refusals only while someone listens to `events$` (events.ts).
+        route: (request, caller) => events.active
+            ? events.watch(request, { sessionId: caller.session?.id, principal: caller.identity }, () => route(routeHost, request, caller))
+            : route(routeHost, request, caller),
+    });
+    return {
+        log,
+        scheduler,
+        serverInfo,
+        catalog,
+        tasks,
+        upstreams,
+        inflight,
+        bridge,
+        subscriptions,
+        logging,
+        audience,
+        forwarder,
+        listChanges,
+        listenQuota,
+        routeHost,
+        sessionHost,
+        events,
+        observer,
+    };
+}
+//# sourceMappingURL=parts.js.map

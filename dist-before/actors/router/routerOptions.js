@@ -1,0 +1,2 @@
+export {};
+//# sourceMappingURL=routerOptions.js.map

@@ -1,0 +1,2 @@
+export {};
+//# sourceMappingURL=routerState.js.map

@@ -1,0 +1,2 @@
+import { type Route } from './shared.js';
+export declare const setLevelRoute: Route;

@@ -1,0 +1,3 @@
+import { type Route } from './shared.js';
+export declare const subscribeRoute: Route;
+export declare const unsubscribeRoute: Route;

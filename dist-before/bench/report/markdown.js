@@ -1,0 +1,66 @@
+import { formatCompact } from './svgChart.js';
+const cell = (text) => text.replace(/\|/g, '\\|').replace(/\n/g, ' ');
+const int = (n) => (n === undefined ? '' : String(Math.round(n)));
+const fixed = (n) => (n === undefined ? '' : n.toFixed(1));
+const met = (m) => (m === null ? 'n/a' : m ? '✅ met' : '❌ missed');
+function status(s) {
+    if (s.status === 'ok')
+        return undefined;
+    return `${s.status}${s.reason ? ` (${cell(s.reason)})` : ''}`;
+}
+export function renderMarkdown(run, options = {}) {
+    const h = '#'.repeat(options.level ?? 2);
+    const m = run.machine;
+    const out = [];
+    const router = run.router ? ` Router: \`${run.router.bin}\` at ${run.router.commit}.` : '';
+    out.push(`Run ${run.startedAt} (${run.mode}): ${m.cpus} × ${m.cpuModel}, ${m.memoryGiB} GiB, Node ${m.node}, ${m.platform}, load average ${m.loadAverage.join(' → ')}. ` +
+        `${run.settings.rounds} interleaved rounds of ${run.settings.roundMs} ms per subject; figures are medians of rounds.${router}`, '');
+    const peers = Object.entries(run.peers).map(([k, v]) => `${k} ${v}`);
+    if (peers.length > 0)
+        out.push(`Peers: ${peers.join(', ')}.`, '');
+    out.push(`${h} Targets`, '', '| Target | Threshold | Measured | Result |', '|---|---|---|---|');
+    for (const t of run.targets) {
+        const note = t.note ? ` — ${t.note}` : '';
+        out.push(`| ${cell(t.goal)} | ${t.threshold} | ${cell(t.measured + note)} | ${met(t.met)} |`);
+    }
+    out.push('');
+    if (options.charts) {
+        out.push(`![throughput](${options.charts.throughput})`, '', `![latency](${options.charts.latency})`, '');
+    }
+    out.push(`${h} Throughput and latency`, '', '| Scenario | Subject (client→subject→upstream) | req/s | vs baseline | p50 µs | p99 µs | p99.9 µs | CPU µs/req | of it kernel | client CPU µs/req | errors |', '|---|---|--:|--:|--:|--:|--:|--:|--:|--:|--:|');
+    for (const s of run.scenarios.filter((x) => x.kind === 'throughput' || x.kind === 'latency')) {
+        s.subjects.forEach((sub, i) => {
+            const name = i === 0 ? `**${s.id}**` : '';
+            const st = status(sub);
+            if (st) {
+                out.push(`| ${name} | ${cell(sub.label)} | ${st} | | | | | | | | |`);
+                return;
+            }
+            const ratio = sub.ratio === undefined
+                ? ''
+                : `${sub.ratio.toFixed(2)}×${s.compareBy === 'p50' ? ' (p50)' : ''}`;
+            const l = sub.latency;
+            out.push(`| ${name} | ${cell(sub.label)} | ${sub.throughput === undefined ? '' : formatCompact(sub.throughput)} | ${ratio} | ${int(l?.p50)} | ${int(l?.p99)} | ${int(l?.p999)} | ${fixed(sub.cpuUsPerRequest)} | ${fixed(sub.kernelCpuUsPerRequest)} | ${fixed(sub.clientCpuUsPerRequest)} | ${sub.errors} |`);
+        });
+    }
+    out.push('');
+    const memory = run.scenarios.filter((x) => x.kind === 'memory-idle' || x.kind === 'memory-inflight');
+    if (memory.length > 0) {
+        out.push(`${h} Memory (RSS growth)`, '', '| Scenario | Subject | per idle session | per parked request |', '|---|---|--:|--:|');
+        for (const s of memory) {
+            for (const sub of s.subjects) {
+                const st = status(sub);
+                const kb = (b) => b === undefined ? '' : `${(b / 1000).toFixed(1)} KB`;
+                out.push(st
+                    ? `| ${s.id} | ${cell(sub.label)} | ${st} | |`
+                    : `| ${s.id} | ${cell(sub.label)} | ${kb(sub.metrics.bytesPerSession)} | ${kb(sub.metrics.bytesPerRequest)} |`);
+            }
+        }
+        out.push('');
+    }
+    const notes = run.scenarios.flatMap((s) => s.notes.map((n) => `- ${s.id}: ${n}`));
+    if (notes.length > 0)
+        out.push(`${h} Notes`, '', ...notes, '');
+    return out.join('\n');
+}
+//# sourceMappingURL=markdown.js.map

@@ -1,0 +1,103 @@
+/**
+ * The shape of a benchmark run as written to bench/results/<timestamp>.json, and the
+ * reduction of rounds to figures (medians) and ratios against the scenario's baseline.
+ */
+import type { TransportKind } from './client/session.js';
+import type { Load, Scenario, ScenarioKind } from './scenarios.js';
+import { type LatencySummary } from './stats/latency.js';
+import type { SubjectKind } from './subjects/launch.js';
+export interface RoundResult {
+    throughput: number;
+    completed: number;
+    errors: number;
+    latency: LatencySummary;
+    /** CPU time of the measured process during the round, µs. */
+    cpuUs?: number;
+    /** The part of `cpuUs` spent in the kernel on the process's behalf (system calls), µs. */
+    kernelCpuUs?: number;
+    /** CPU time of the load generator (this process) during the round, µs. */
+    clientCpuUs?: number;
+    /** Open loop: p99 of how late the client sent requests after their schedule, µs. */
+    sendLagP99?: number;
+}
+export type SubjectStatus = 'ok' | 'n/a' | 'failed';
+export interface SubjectResult {
+    name: string;
+    label: string;
+    kind: SubjectKind;
+    downstream: TransportKind;
+    upstream: TransportKind;
+    status: SubjectStatus;
+    reason?: string;
+    rounds: RoundResult[];
+    /** Median over rounds, requests per second. */
+    throughput?: number;
+    /** Per-percentile median over rounds, µs. */
+    latency?: LatencySummary;
+    errors: number;
+    /** Total CPU of the measured process over all rounds / requests completed, µs. */
+    cpuUsPerRequest?: number;
+    /**
+     * The kernel's part of `cpuUsPerRequest` (system calls: pipe and socket copies, wake-ups).
+     * Set beside the total: it tells a process's own work from what the machine charges it.
+     */
+    kernelCpuUsPerRequest?: number;
+    /** The same for the load generator: shows that the client is not the bottleneck. */
+    clientCpuUsPerRequest?: number;
+    /** Against the baseline subject (throughput ratio, or p50 ratio when compared by latency). */
+    ratio?: number;
+    /** Scenario-specific figures (bytesPerSession, bytesPerRequest, rate, addedP99Us…). */
+    metrics: Record<string, number>;
+}
+export interface ScenarioResult {
+    id: string;
+    group: string;
+    title: string;
+    kind: ScenarioKind;
+    load: Load;
+    baseline: string;
+    compareBy: 'throughput' | 'p50';
+    subjects: SubjectResult[];
+    notes: string[];
+    durationMs: number;
+}
+export interface Machine {
+    cpus: number;
+    cpuModel: string;
+    memoryGiB: number;
+    node: string;
+    platform: string;
+    /** 1-minute load average at the start and at the end of the run (other tenants). */
+    loadAverage: [number, number];
+}
+export interface RunResult {
+    startedAt: string;
+    /** The router measured: its CLI and the commit it was built from. */
+    router: {
+        bin: string;
+        commit: string;
+    };
+    finishedAt: string;
+    mode: 'default' | 'quick';
+    machine: Machine;
+    settings: Record<string, number | string | boolean>;
+    peers: Record<string, string>;
+    scenarios: ScenarioResult[];
+    targets: TargetResult[];
+}
+export interface TargetResult {
+    id: string;
+    goal: string;
+    threshold: string;
+    measured: string;
+    /** The figure compared to the threshold (null when it could not be measured). */
+    value: number | null;
+    /** null = n/a. */
+    met: boolean | null;
+    note?: string;
+    /** The relay floor's figure for a missed target (already in `measured`). */
+    floor?: string;
+}
+export declare function emptySubject(spec: Scenario['subjects'][number], label: string): SubjectResult;
+/** Fills medians, CPU per request and ratios from the rounds. Pure. */
+export declare function reduceScenario(result: ScenarioResult): ScenarioResult;

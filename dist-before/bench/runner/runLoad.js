@@ -1,0 +1,222 @@
+/**
+ * Runs a throughput or latency scenario: start every subject, warm each up, then measure
+ * them in interleaved rounds (A, B, A, B…) so that drift of the machine (thermal, other
+ * tenants, GC of the bench itself) hits every subject alike. Around each round the CPU time
+ * of the measured process is read from /proc.
+ */
+import { runClosedLoop } from '../client/closedLoop.js';
+import { runOpenLoop } from '../client/openLoop.js';
+import { encodeParams } from '../client/rpcClient.js';
+import { emptySubject, reduceScenario, } from '../results.js';
+import { median, summarizeLatency } from '../stats/latency.js';
+import { readCpuTimes } from '../stats/procStats.js';
+import { comboKey, launchSubject, listAllTools, subjectLabel, } from '../subjects/launch.js';
+const payloads = new Map();
+const payloadOf = (n) => {
+    let p = payloads.get(n);
+    if (p === undefined) {
+        p = 'x'.repeat(n);
+        payloads.set(n, p);
+    }
+    return p;
+};
+/** The request a subject is loaded with, spread round-robin over its tools. */
+export function makeCall(launched, load) {
+    const { client } = launched.session;
+    if (load.method === 'tools/list') {
+        return async () => {
+            const names = await listAllTools(launched.session);
+            if (names.length !== launched.listedTools) {
+                throw new Error(`tools/list returned ${names.length} tools, expected ${launched.listedTools}`);
+            }
+        };
+    }
+    const payload = payloadOf(load.payloadBytes);
+    const params = launched.tools.map((name) => encodeParams({
+        name,
+        arguments: load.workMs > 0 ? { payload, workMs: load.workMs } : { payload },
+    }));
+    const n = params.length;
+    return (i) => client.request('tools/call', params[i % n]);
+}
+/** One real call whose answer is checked, so a subject that routes wrongly is caught. */
+async function checkEcho(launched, load) {
+    if (load.method !== 'tools/call')
+        return;
+    const result = await launched.session.client.request('tools/call', {
+        name: launched.tools[0],
+        arguments: { payload: payloadOf(load.payloadBytes) },
+    });
+    const content = result.content;
+    const text = content?.[0]?.text;
+    if (typeof text !== 'string' || text.length !== load.payloadBytes) {
+        throw new Error(`echo came back wrong (${typeof text === 'string' ? text.length : typeof text})`);
+    }
+}
+/** One round's figures; `cpu` of the measured process, split into user and kernel time. */
+export function toRound(load, cpu, clientCpuUs) {
+    const round = {
+        throughput: load.throughput,
+        completed: load.completed,
+        errors: load.errors,
+        latency: summarizeLatency(load.latency),
+        clientCpuUs,
+    };
+    if (cpu !== undefined) {
+        round.cpuUs = cpu.user + cpu.kernel;
+        round.kernelCpuUs = cpu.kernel;
+    }
+    if (load.sendLag)
+        round.sendLagP99 = load.sendLag.getValueAtPercentile(99);
+    return round;
+}
+/** The first line of an error, short enough for a table cell. */
+export function reasonOf(e) {
+    const line = (e.message ?? String(e)).split('\n')[0] ?? 'failed';
+    return line.length > 160 ? `${line.slice(0, 157)}…` : line;
+}
+/** Starts the scenario's subjects; the ones that cannot start are marked n/a. */
+export async function launchAll(scenario, ctx, settings) {
+    const results = [];
+    const live = new Map();
+    for (const spec of scenario.subjects) {
+        const result = emptySubject(spec, subjectLabel(spec));
+        results.push(result);
+        try {
+            const launched = await launchSubject(spec, ctx);
+            live.set(spec.name, launched);
+            try {
+                await checkEcho(launched, scenario.load);
+            }
+            catch (e) {
+                live.delete(spec.name);
+                await launched.close();
+                throw e;
+            }
+        }
+        catch (e) {
+            // A combination that never worked in this run is unsupported (n/a); one that worked
+            // elsewhere failed here.
+            const unsupported = ctx.failures.has(comboKey(spec));
+            const message = reasonOf(e);
+            result.status = unsupported ? 'n/a' : 'failed';
+            result.reason =
+                unsupported && spec.kind === 'mcp-mux' ? `not supported yet: ${message}` : message;
+            settings.log(`  ${result.label}: ${result.status} (${result.reason})`);
+        }
+    }
+    return { results, live };
+}
+export async function closeAll(live) {
+    await Promise.all([...live.values()].map((l) => l.close().catch(() => { })));
+}
+async function measure(launched, run, load) {
+    const call = makeCall(launched, load);
+    const pid = launched.pid;
+    const cpu0 = pid === undefined ? undefined : readCpuTimes(pid);
+    const client0 = process.cpuUsage();
+    const result = await run(call);
+    const client = process.cpuUsage(client0);
+    const cpu1 = pid === undefined ? undefined : readCpuTimes(pid);
+    if (result.completed === 0)
+        throw new Error(result.firstError ?? 'no request completed');
+    const cpu = cpu0 !== undefined && cpu1 !== undefined
+        ? { user: cpu1.user - cpu0.user, kernel: cpu1.kernel - cpu0.kernel }
+        : undefined;
+    return toRound(result, cpu, client.user + client.system);
+}
+export async function runLoadScenario(scenario, ctx, settings) {
+    const started = performance.now();
+    const { load } = scenario;
+    const result = {
+        id: scenario.id,
+        group: scenario.group,
+        title: scenario.title,
+        kind: scenario.kind,
+        load,
+        baseline: scenario.baseline,
+        compareBy: scenario.compareBy ?? 'throughput',
+        subjects: [],
+        notes: [],
+        durationMs: 0,
+    };
+    const { results, live } = await launchAll(scenario, ctx, settings);
+    result.subjects = results;
+    const byName = new Map(results.map((r) => [r.name, r]));
+    const fail = (name, e) => {
+        const r = byName.get(name);
+        if (!r)
+            return;
+        r.status = 'failed';
+        r.reason = reasonOf(e);
+        settings.log(`  ${r.label}: failed (${r.reason})`);
+    };
+    const closed = (i) => (call) => runClosedLoop({ inFlight: load.inFlight, durationMs: i, call });
+    const roundMs = settings.roundMs * (scenario.roundScale ?? 1);
+    try {
+        for (const [name, launched] of live) {
+            try {
+                await closed(settings.warmupMs)(makeCall(launched, load));
+            }
+            catch (e) {
+                fail(name, e);
+            }
+        }
+        let rate;
+        if (scenario.kind === 'latency') {
+            // 50% of the saturation rate of the router (of the baseline when the router is n/a).
+            const target = live.get('mcp-mux') ?? live.get(scenario.baseline);
+            if (target) {
+                const sat = await measure(target, closed(settings.roundMs), load);
+                rate = Math.max(50, Math.round(sat.throughput / 2));
+                result.notes.push(`saturation of ${target.label}: ${Math.round(sat.throughput)} req/s; open loop at ${rate} req/s`);
+            }
+        }
+        const subjects = [...live];
+        for (let round = 1; round <= settings.rounds; round++) {
+            // The order turns each round (A B C, B C A, C A B…): no subject always runs first.
+            const shift = (round - 1) % subjects.length;
+            for (const [name, launched] of [...subjects.slice(shift), ...subjects.slice(0, shift)]) {
+                const r = byName.get(name);
+                if (r?.status !== 'ok')
+                    continue;
+                try {
+                    const run = rate === undefined
+                        ? closed(roundMs)
+                        : (call) => runOpenLoop({ rate: rate, durationMs: roundMs, call });
+                    const m = await measure(launched, run, load);
+                    r.rounds.push(m);
+                    if (rate !== undefined)
+                        r.metrics.rate = rate;
+                    const lag = m.sendLagP99 === undefined ? '' : ` (client send lag p99 ${m.sendLagP99} µs)`;
+                    settings.log(`  round ${round}/${settings.rounds} ${r.label}: ${Math.round(m.throughput)} req/s, p50 ${m.latency.p50} µs, p99 ${m.latency.p99} µs${lag}`);
+                }
+                catch (e) {
+                    fail(name, e);
+                }
+            }
+        }
+    }
+    finally {
+        await closeAll(live);
+    }
+    reduceScenario(result);
+    if (scenario.kind === 'latency') {
+        const base = byName.get(scenario.baseline);
+        const mux = byName.get('mcp-mux');
+        if (base?.latency && mux?.latency)
+            mux.metrics.addedP99Us = mux.latency.p99 - base.latency.p99;
+        for (const r of result.subjects) {
+            const lags = r.rounds.map((x) => x.sendLagP99).filter((x) => x !== undefined);
+            if (lags.length > 0)
+                r.metrics.sendLagP99Us = median(lags);
+        }
+        const lag = result.subjects.map((r) => r.metrics.sendLagP99Us).filter((x) => x !== undefined);
+        if (lag.length > 0) {
+            result.notes.push(`the client's own send lag (timer granularity, its GC) has p99 ${lag.map((x) => Math.round(x)).join(' / ')} µs; it is part of every subject's latency alike`);
+        }
+    }
+    result.durationMs = performance.now() - started;
+    return result;
+}
+//# sourceMappingURL=runLoad.js.map

@@ -1,0 +1,46 @@
+/**
+ * Reading another process's CPU time and memory from /proc (Linux). Returns undefined where
+ * /proc is missing or the process is gone, so callers report "n/a" instead of failing.
+ */
+import { readFileSync } from 'node:fs';
+/** Clock ticks per second of /proc/<pid>/stat times (USER_HZ, 100 on Linux). */
+const TICKS_PER_SECOND = 100;
+/**
+ * utime and stime out of a `/proc/<pid>/stat` line, in µs. The command name (field 2) may
+ * contain spaces and parentheses: fields are counted after its last ')'.
+ */
+export function parseCpuTimes(stat) {
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    const utime = Number(fields[11]);
+    const stime = Number(fields[12]);
+    if (!Number.isFinite(utime) || !Number.isFinite(stime))
+        return undefined;
+    return {
+        user: (utime * 1_000_000) / TICKS_PER_SECOND,
+        kernel: (stime * 1_000_000) / TICKS_PER_SECOND,
+    };
+}
+/**
+ * The process's own CPU times (children excluded). Resolution is one tick (10 ms): divide
+ * over many requests.
+ */
+export function readCpuTimes(pid) {
+    try {
+        return parseCpuTimes(readFileSync(`/proc/${pid}/stat`, 'utf8'));
+    }
+    catch {
+        return undefined;
+    }
+}
+/** Resident set size in bytes (VmRSS). */
+export function readRssBytes(pid) {
+    try {
+        const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+        const match = /^VmRSS:\s+(\d+)\s+kB/m.exec(status);
+        return match ? Number(match[1]) * 1024 : undefined;
+    }
+    catch {
+        return undefined;
+    }
+}
+//# sourceMappingURL=procStats.js.map

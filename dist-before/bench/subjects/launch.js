@@ -1,0 +1,242 @@
+/**
+ * Starting a subject (what the load generator talks to): the echo upstream directly, the
+ * router in front of one or many echo upstreams, or a peer proxy. Every subject is checked
+ * after start (its tools must be listed) so that a broken or unsupported combination is
+ * reported as n/a instead of producing numbers. The first failure of a combination is
+ * remembered: later scenarios skip it at once (that is the router-support probe).
+ */
+import { existsSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { openSession } from '../client/session.js';
+import { echoServerPath, muxBinPath, naiveProxyPath, relayFloorPath } from '../paths.js';
+import { freePort, spawnServer, waitForPort } from './processes.js';
+export const arrow = '→';
+export function subjectLabel(spec) {
+    const u = spec.upstreams;
+    const n = u === undefined ? '' : ` ×${u} upstream${u === 1 ? '' : 's'}`;
+    if (spec.kind === 'direct')
+        return `direct (${spec.downstream})`;
+    if (spec.bin !== undefined || spec.kind === 'relay-floor')
+        return `${spec.name} (${spec.downstream}${arrow}${spec.upstream})${n}`;
+    return `${spec.kind} (${spec.downstream}${arrow}${spec.upstream})${n}`;
+}
+export const comboKey = (spec) => `${spec.bin === undefined && spec.kind !== 'relay-floor' ? spec.kind : spec.name}:${spec.downstream}${arrow}${spec.upstream}`;
+const node = process.execPath;
+// Simulated work is asked per call (`arguments.workMs`), so every echo starts the same way.
+function echoArgs(tools, extra = []) {
+    return [echoServerPath, '--tools', String(tools), ...extra];
+}
+/** An echo server on a network transport, shared by all upstream entries of one subject. */
+async function startEchoServer(transport, tools) {
+    const port = await freePort();
+    const server = spawnServer(node, echoArgs(tools, ['--transport', transport, '--port', String(port)]));
+    await waitForPort(server, port);
+    return { server, url: `${transport}://127.0.0.1:${port}/mcp` };
+}
+/** Lists every page of tools/list. */
+export async function listAllTools(session) {
+    const names = [];
+    let cursor;
+    for (let page = 0; page < 10_000; page++) {
+        const result = await session.client.request('tools/list', cursor ? { cursor } : {});
+        for (const t of result.tools ?? [])
+            names.push(t.name);
+        cursor = typeof result.nextCursor === 'string' ? result.nextCursor : undefined;
+        if (!cursor)
+            break;
+    }
+    return names;
+}
+/** Polls tools/list until every expected tool is there (upstreams connect asynchronously). */
+async function awaitTools(session, expected, timeoutMs) {
+    const deadline = Date.now() + timeoutMs;
+    let missing = expected;
+    while (Date.now() < deadline) {
+        const listed = new Set(await listAllTools(session));
+        missing = expected.filter((t) => !listed.has(t));
+        if (missing.length === 0)
+            return;
+        await new Promise((r) => setTimeout(r, 100));
+    }
+    throw new Error(`tools not listed after ${timeoutMs} ms: ${missing.slice(0, 3).join(', ')}…`);
+}
+async function planMux(spec, ctx, servers) {
+    const bin = spec.bin ?? muxBinPath;
+    if (!existsSync(bin))
+        throw new Error(`mcp-mux CLI not built yet (${bin})`);
+    const count = spec.upstreams ?? 1;
+    const tools = spec.toolsPerUpstream ?? 1;
+    const mcpServers = {};
+    let shared;
+    if (spec.upstream !== 'stdio') {
+        const echo = await startEchoServer(spec.upstream, tools);
+        servers.push(echo.server);
+        shared = echo.url;
+    }
+    for (let i = 0; i < count; i++) {
+        mcpServers[`e${i}`] =
+            shared === undefined
+                ? { command: node, args: echoArgs(tools) }
+                : { url: shared, transport: spec.upstream === 'http' ? 'streamable-http' : 'ws' };
+    }
+    const limits = spec.muxLimits ?? { concurrency: 256, maxQueue: 4096 };
+    // One client opens every session of a memory scenario: the per-principal and per-listener
+    // limits would refuse or evict them. Builds before those keys existed (`--compare`)
+    // get none of them.
+    const open = spec.bin === undefined ? { maxSessionsPerPrincipal: 1_000_000, maxConnections: 1_000_000 } : {};
+    const config = { mcpServers, mcpMux: { separator: '__', ...open, ...limits } };
+    const file = join(ctx.tmpDir, `mux-${spec.name.replace(/\W+/g, '_')}-${Date.now()}.json`);
+    writeFileSync(file, JSON.stringify(config, null, 2));
+    const toolNames = Array.from({ length: count }, (_, i) => `e${i}__echo`);
+    const plan = { servers, tools: toolNames, listedTools: count * tools };
+    if (spec.downstream === 'stdio') {
+        return {
+            ...plan,
+            endpoint: {
+                kind: 'stdio',
+                command: node,
+                args: [...ctx.routerNodeArgs, bin, '--config', file, ...(spec.muxArgs ?? [])],
+            },
+        };
+    }
+    const port = await freePort();
+    const flag = spec.downstream === 'http' ? '--http' : '--ws';
+    const args = [
+        ...ctx.routerNodeArgs,
+        bin,
+        '--config',
+        file,
+        flag,
+        `127.0.0.1:${port}`,
+        ...(spec.muxArgs ?? []),
+    ];
+    const mux = spawnServer(node, args);
+    servers.push(mux);
+    await waitForPort(mux, port);
+    return { ...plan, endpoint: netEndpoint(spec.downstream, port), serverPid: mux.pid };
+}
+const netEndpoint = (kind, port) => ({
+    kind,
+    url: `${kind}://127.0.0.1:${port}/mcp`,
+});
+async function planPeer(spec, ctx, servers) {
+    const tools = spec.toolsPerUpstream ?? 1;
+    const base = { servers, tools: ['echo'], listedTools: tools };
+    const upstream = [node, ...echoArgs(tools)];
+    if (spec.upstream !== 'stdio')
+        throw new Error(`${spec.kind} is run with a stdio upstream only`);
+    if (spec.kind === 'naive-sdk' || spec.kind === 'relay-floor') {
+        if (spec.downstream !== 'stdio')
+            throw new Error(`${spec.kind} has a stdio facade only`);
+        const script = spec.kind === 'naive-sdk' ? [naiveProxyPath] : [relayFloorPath, ...(spec.relayArgs ?? [])];
+        return {
+            ...base,
+            endpoint: { kind: 'stdio', command: node, args: [...script, '--', ...upstream] },
+        };
+    }
+    const pkg = spec.kind === 'supergateway' ? 'supergateway' : 'mcp-proxy';
+    const script = ctx.peers.scripts[pkg];
+    if (!script)
+        throw new Error(ctx.peers.reasons[pkg] ?? 'not installed');
+    if (spec.downstream !== 'http')
+        throw new Error(`${pkg} is benchmarked with its HTTP facade`);
+    const port = await freePort();
+    const args = pkg === 'supergateway'
+        ? [
+            script,
+            '--stdio',
+            upstream.join(' '),
+            '--outputTransport',
+            'streamableHttp',
+            '--stateful',
+            '--port',
+            String(port),
+            '--logLevel',
+            'none',
+        ]
+        : [
+            script,
+            '--port',
+            String(port),
+            '--host',
+            '127.0.0.1',
+            '--server',
+            'stream',
+            '--',
+            ...upstream,
+        ];
+    const peer = spawnServer(node, args);
+    servers.push(peer);
+    await waitForPort(peer, port);
+    return { ...base, endpoint: netEndpoint('http', port), serverPid: peer.pid };
+}
+async function planDirect(spec, _ctx, servers) {
+    const tools = spec.toolsPerUpstream ?? 1;
+    const base = { servers, tools: ['echo'], listedTools: tools };
+    if (spec.downstream === 'stdio') {
+        return { ...base, endpoint: { kind: 'stdio', command: node, args: echoArgs(tools) } };
+    }
+    const echo = await startEchoServer(spec.downstream, tools);
+    servers.push(echo.server);
+    return {
+        ...base,
+        endpoint: { kind: spec.downstream, url: echo.url },
+        serverPid: echo.server.pid,
+    };
+}
+/** Starts a subject and opens its first session; throws (with the reason) when it cannot. */
+export async function launchSubject(spec, ctx) {
+    const key = comboKey(spec);
+    const known = ctx.failures.get(key);
+    if (known)
+        throw new Error(known);
+    const servers = [];
+    const stopAll = async () => {
+        await Promise.all(servers.map((s) => s.stop()));
+    };
+    try {
+        const plan = spec.kind === 'direct'
+            ? await planDirect(spec, ctx, servers)
+            : spec.kind === 'mcp-mux'
+                ? await planMux(spec, ctx, servers)
+                : await planPeer(spec, ctx, servers);
+        // A router starts its upstreams before it answers: allow for spawning many of them.
+        const timeoutMs = 15_000 + 250 * (spec.upstreams ?? 0);
+        const session = await openSession(plan.endpoint, { timeoutMs });
+        try {
+            await awaitTools(session, plan.tools, 10_000 + 200 * (spec.upstreams ?? 1));
+        }
+        catch (e) {
+            await session.close();
+            throw e;
+        }
+        ctx.working.add(key);
+        return {
+            spec,
+            label: subjectLabel(spec),
+            tools: plan.tools,
+            listedTools: plan.listedTools,
+            session,
+            pid: plan.serverPid ?? session.pid,
+            connect: () => {
+                if (plan.endpoint.kind === 'stdio')
+                    throw new Error('a stdio subject has one session');
+                return openSession(plan.endpoint);
+            },
+            close: async () => {
+                await session.close();
+                await stopAll();
+            },
+        };
+    }
+    catch (e) {
+        await stopAll();
+        const reason = e.message.split('\n')[0] ?? 'failed';
+        // A combination that never worked is unsupported: skip it from now on. One that worked
+        // before failed for this scenario only (size, upstream count) and is tried again later.
+        if (!ctx.working.has(key))
+            ctx.failures.set(key, reason);
+        throw e;
+    }
+}
+//# sourceMappingURL=launch.js.map

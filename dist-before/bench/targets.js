@@ -1,0 +1,238 @@
+const ADDED_P99_US = 300;
+const na = (why) => ({ value: null, measured: `n/a (${why})` });
+const x = (v) => `${v.toFixed(2)}×`;
+/** subject.ratio in a scenario (vs its baseline), or n/a with the reason. */
+function ratioOf(find, scenario, subject = 'mcp-mux') {
+    const s = find(scenario, subject);
+    if (!s)
+        return na(`${scenario} not run`);
+    if (s.status !== 'ok' || s.ratio === undefined)
+        return na(s.reason ?? `${subject} ${s.status}`);
+    return { value: s.ratio, measured: x(s.ratio) };
+}
+const FLOOR = 'relay-floor';
+/** The relay floor's ratio in a scenario, when it was measured. */
+function floorRatio(find, scenario, name = FLOOR) {
+    const s = find(scenario, name);
+    return s?.status === 'ok' && s.ratio !== undefined ? x(s.ratio) : undefined;
+}
+/**
+ * The relay floor's ratio, with the bytes floor's and the decoding floor's (the router's wire
+ * code: validation and envelopes) beside it when they were measured too.
+ */
+function bothFloors(find, scenario) {
+    const text = floorRatio(find, scenario);
+    if (!text)
+        return undefined;
+    const bytes = floorRatio(find, scenario, `${FLOOR}-bytes`);
+    const decode = floorRatio(find, scenario, `${FLOOR}-decode`);
+    return [text, bytes && `on bytes ${bytes}`, decode && `decoding ${decode}`]
+        .filter(Boolean)
+        .join(', ');
+}
+/** `0.33×` → `0.33× (relay floor 0.55×)`; `0.33× (a, b)` → `0.33× (a, b; relay floor 0.55×)`. */
+export function withFloorFigure(measured, floor) {
+    return measured.endsWith(')')
+        ? `${measured.slice(0, -1)}; relay floor ${floor})`
+        : `${measured} (relay floor ${floor})`;
+}
+/** Throughput of mcp-mux over a peer, preferring the same transports as the peer. */
+function versusPeer(find, scenario, peer) {
+    const p = find(scenario, peer);
+    if (!p)
+        return na(`${scenario} not run`);
+    if (p.status !== 'ok' || !p.throughput)
+        return na(`${peer}: ${p.reason ?? p.status}`);
+    let mux = find(scenario, 'mcp-mux');
+    let note;
+    if (mux?.status !== 'ok' || !mux.throughput) {
+        const fallback = find('peers-stdio', 'mcp-mux');
+        if (fallback?.status !== 'ok' || !fallback.throughput) {
+            return na(`mcp-mux: ${mux?.reason ?? 'not measured'}`);
+        }
+        note = `mcp-mux ${mux?.downstream ?? ''} facade n/a: compared with mcp-mux stdio→stdio from peers-stdio`;
+        mux = fallback;
+    }
+    const ratio = mux.throughput / p.throughput;
+    const m = {
+        value: ratio,
+        measured: `${x(ratio)} (${Math.round(mux.throughput)} vs ${Math.round(p.throughput)} req/s; ${mux.label} vs ${p.label})`,
+    };
+    if (note)
+        m.note = note;
+    return m;
+}
+export const targets = [
+    {
+        id: 'small-payload',
+        goal: 'Throughput through mcp-mux vs direct, ≤ 1 KiB, 32 in flight, stdio',
+        threshold: '≥ 0.60×',
+        meets: (v) => v >= 0.6,
+        measure: (find) => {
+            const a = ratioOf(find, 'payload-100b');
+            const b = ratioOf(find, 'payload-1k');
+            if (a.value === null || b.value === null)
+                return a.value === null ? a : b;
+            const v = Math.min(a.value, b.value);
+            return { value: v, measured: `${x(v)} (100 B ${a.measured}, 1 KiB ${b.measured})` };
+        },
+        floor: (find) => {
+            const a = floorRatio(find, 'payload-100b');
+            const b = floorRatio(find, 'payload-1k');
+            return a && b ? `100 B ${a}, 1 KiB ${b}` : undefined;
+        },
+    },
+    {
+        id: 'payload-16k',
+        goal: 'Throughput through mcp-mux vs direct, 16 KiB, 32 in flight, stdio',
+        threshold: '≥ 0.80×',
+        meets: (v) => v >= 0.8,
+        measure: (find) => ratioOf(find, 'payload-16k'),
+        floor: (find) => bothFloors(find, 'payload-16k'),
+    },
+    {
+        id: 'metrics-cost',
+        goal: 'Throughput with Prometheus metrics on vs off (stdio, 1 KiB, 32 in flight)',
+        threshold: '≥ 0.97×',
+        meets: (v) => v >= 0.97,
+        measure: (find) => ratioOf(find, 'metrics-stdio', 'metrics on'),
+    },
+    {
+        id: 'work-1ms',
+        goal: 'Throughput through mcp-mux vs direct, upstream works 1 ms per call',
+        threshold: '≥ 0.95×',
+        meets: (v) => v >= 0.95,
+        measure: (find) => ratioOf(find, 'work-1ms'),
+        floor: (find) => bothFloors(find, 'work-1ms'),
+    },
+    ...['naive-sdk', 'supergateway', 'mcp-proxy'].map((peer) => ({
+        id: `vs-${peer}`,
+        goal: `Throughput of mcp-mux vs ${peer} (SDK-based peer), same scenario`,
+        threshold: '≥ 3×',
+        meets: (v) => v >= 3,
+        measure: (find) => versusPeer(find, peer === 'naive-sdk' ? 'peers-stdio' : 'peers-http', peer),
+    })),
+    {
+        id: 'added-p99',
+        goal: 'Added p99 latency at 50% of saturation (open loop, 1 KiB, stdio)',
+        threshold: `≤ ${ADDED_P99_US} µs`,
+        meets: (v) => v <= ADDED_P99_US,
+        measure: (find) => {
+            const mux = find('latency-half-saturation', 'mcp-mux');
+            const direct = find('latency-half-saturation', 'direct');
+            const v = mux?.metrics.addedP99Us;
+            if (!mux || v === undefined)
+                return na(mux?.reason ?? 'not measured');
+            const text = `${v >= 0 ? '+' : ''}${Math.round(v)} µs (p99 ${mux.latency?.p99} vs ${direct?.latency?.p99} µs)`;
+            // The load generator's own lateness is in both p99s. A difference it cannot explain is
+            // judged; one within its noise (or a baseline slower than the router) is not.
+            const floor = Math.max(mux.metrics.sendLagP99Us ?? 0, direct?.metrics.sendLagP99Us ?? 0);
+            const beyondNoise = v - floor > ADDED_P99_US;
+            if (v < 0 || (floor > ADDED_P99_US && !beyondNoise)) {
+                return {
+                    value: null,
+                    measured: `${text}; inconclusive: client send lag p99 ${Math.round(floor)} µs`,
+                };
+            }
+            return { value: v, measured: text };
+        },
+    },
+    {
+        id: 'cpu-per-request',
+        goal: 'Router CPU per request/response round trip (1 KiB, 32 in flight, stdio)',
+        threshold: '≤ 15 µs',
+        meets: (v) => v <= 15,
+        measure: (find) => {
+            const mux = find('payload-1k', 'mcp-mux');
+            const v = mux?.cpuUsPerRequest;
+            if (!mux || v === undefined)
+                return na(mux?.reason ?? 'not measured');
+            const kernel = mux.kernelCpuUsPerRequest;
+            return {
+                value: v,
+                measured: kernel === undefined
+                    ? `${v.toFixed(1)} µs`
+                    : `${v.toFixed(1)} µs (kernel ${kernel.toFixed(1)})`,
+            };
+        },
+        floor: (find) => {
+            const floor = find('payload-1k', FLOOR);
+            const v = floor?.cpuUsPerRequest;
+            if (v === undefined)
+                return undefined;
+            const kernel = floor?.kernelCpuUsPerRequest;
+            return kernel === undefined
+                ? `${v.toFixed(1)} µs`
+                : `${v.toFixed(1)} µs, kernel ${kernel.toFixed(1)}`;
+        },
+    },
+    {
+        id: 'upstreams-100',
+        goal: 'Throughput with 100 upstreams vs 1 upstream',
+        threshold: '≥ 0.90×',
+        meets: (v) => v >= 0.9,
+        measure: (find) => {
+            const m = ratioOf(find, 'upstreams', 'mcp-mux ×100');
+            const ws = find('upstreams-ws', 'mcp-mux ×100');
+            if (m.value !== null && ws?.ratio !== undefined) {
+                m.note = `${x(ws.ratio)} with 100 WebSocket upstreams served by one echo process`;
+            }
+            return m;
+        },
+    },
+    {
+        id: 'idle-session',
+        goal: 'Memory per idle session (RSS growth, network facade)',
+        threshold: '≤ 100 KB',
+        meets: (v) => v <= 100_000,
+        measure: (find) => {
+            const seen = ['memory-idle-http', 'memory-idle-ws']
+                .map((id) => find(id, 'mcp-mux'))
+                .filter((s) => s?.metrics.bytesPerSession !== undefined);
+            if (seen.length === 0) {
+                const s = find('memory-idle-http', 'mcp-mux');
+                return na(s?.reason ?? 'no network facade measured');
+            }
+            const worst = seen.reduce((a, b) => a.metrics.bytesPerSession >= b.metrics.bytesPerSession ? a : b);
+            const v = worst.metrics.bytesPerSession;
+            return { value: v, measured: `${(v / 1000).toFixed(1)} KB (${worst.downstream})` };
+        },
+    },
+    {
+        id: 'big-message',
+        goal: 'Time of a 4 MiB message vs a 1 MiB one through mcp-mux (p50, 1 in flight)',
+        threshold: '≤ 4.5×',
+        meets: (v) => v <= 4.5,
+        measure: (find) => {
+            const a = find('payload-1m', 'mcp-mux');
+            const b = find('payload-4m', 'mcp-mux');
+            if (!a?.latency || !b?.latency)
+                return na((b ?? a)?.reason ?? 'not measured');
+            const v = b.latency.p50 / a.latency.p50;
+            return { value: v, measured: `${x(v)} (${b.latency.p50} vs ${a.latency.p50} µs)` };
+        },
+    },
+];
+export function evaluateTargets(scenarios) {
+    const find = (id, subject) => scenarios.find((s) => s.id === id)?.subjects.find((s) => s.name === subject);
+    return targets.map((t) => {
+        const m = t.measure(find);
+        const result = {
+            id: t.id,
+            goal: t.goal,
+            threshold: t.threshold,
+            measured: m.measured,
+            value: m.value,
+            met: m.value === null || !Number.isFinite(m.value) ? null : t.meets(m.value),
+        };
+        if (m.note)
+            result.note = m.note;
+        const floor = result.met === false ? t.floor?.(find) : undefined;
+        if (floor !== undefined) {
+            result.floor = floor;
+            result.measured = withFloorFigure(result.measured, floor);
+        }
+        return result;
+    });
+}
+//# sourceMappingURL=targets.js.map

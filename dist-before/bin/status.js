@@ -1,0 +1,114 @@
+/**
+ * `mcp-mux status --url http://HOST:PORT` (alias `top`): a live table of the upstreams of a
+ * running mcp-mux, from its `/readyz` (states, tool counts, the oldest routed requests in
+ * flight) and `/metrics` (in-flight, queued, upstream latency p50/p99, restarts), refreshed
+ * every `--interval-ms` (default 1000), or printed once with `--once`. Latency quantiles are over the requests since the previous
+ * refresh (since start on the first one). Bearer token: the first of `$MCP_MUX_TOKENS`.
+ */
+import { bucketDelta, bucketsOf, parsePromText, quantile } from './promText.js';
+/** The listener's base URL: `http://h:p/mcp` and `http://h:p/` both give `http://h:p`. */
+export function baseUrl(url) {
+    const parsed = new URL(url);
+    return `${parsed.protocol}//${parsed.host}`;
+}
+async function fetchText(url, token) {
+    const response = await fetch(url, {
+        headers: token === undefined ? {} : { authorization: `Bearer ${token}` },
+    });
+    if (!response.ok && response.status !== 503) {
+        throw new Error(`${url}: HTTP ${response.status}`);
+    }
+    return response.text();
+}
+const ms = (seconds) => seconds === undefined ? '-' : `${(seconds * 1000).toFixed(seconds < 0.01 ? 2 : 1)}ms`;
+const sumOf = (samples, name, upstream) => samples
+    .filter((s) => s.name === name && s.labels.upstream === upstream)
+    .reduce((sum, s) => sum + s.value, 0);
+/** One table (the text `status` prints), from one scrape and the previous one. */
+export function renderStatus(ready, samples, previous) {
+    const rows = [
+        [
+            'UPSTREAM',
+            'STATE',
+            'HEALTH',
+            'TOOLS',
+            'IN-FLIGHT',
+            'QUEUED',
+            'P50',
+            'P99',
+            'REQS',
+            'RESTARTS',
+        ],
+    ];
+    for (const u of ready.upstreams) {
+        const match = (labels) => labels.upstream === u.name;
+        const now = bucketsOf(samples, 'mcp_mux_upstream_duration_seconds', match);
+        const before = previous && bucketsOf(previous, 'mcp_mux_upstream_duration_seconds', match);
+        const delta = bucketDelta(now, before);
+        const window = (delta.get(Number.POSITIVE_INFINITY) ?? 0) > 0 ? delta : now;
+        rows.push([
+            u.name,
+            u.state,
+            u.health ?? '-',
+            String(u.tools ?? 0),
+            String(sumOf(samples, 'mcp_mux_upstream_in_flight', u.name)),
+            String(sumOf(samples, 'mcp_mux_upstream_queued', u.name)),
+            ms(quantile(window, 0.5)),
+            ms(quantile(window, 0.99)),
+            String(sumOf(samples, 'mcp_mux_requests_total', u.name)),
+            String(sumOf(samples, 'mcp_mux_upstream_restarts_total', u.name)),
+        ]);
+    }
+    const requests = ready.requests ?? [];
+    const oldest = requests.length === 0
+        ? ''
+        : `\noldest requests in flight\n${table([
+            ['UPSTREAM', 'METHOD', 'STATE', 'AGE'],
+            ...requests.map((r) => [
+                r.upstream,
+                r.method,
+                r.queuePosition === undefined ? r.state : `${r.state} #${r.queuePosition + 1}`,
+                `${r.ageMs}ms`,
+            ]),
+        ])}`;
+    return `mcp-mux: ${ready.status}\n${table(rows)}${oldest}`;
+}
+/** Rows as aligned columns, one line each. */
+function table(rows) {
+    const widths = rows[0]?.map((_, i) => Math.max(...rows.map((r) => (r[i] ?? '').length))) ?? [];
+    const lines = rows.map((r) => r
+        .map((cell, i) => cell.padEnd(widths[i] ?? 0))
+        .join('  ')
+        .trimEnd());
+    return `${lines.join('\n')}\n`;
+}
+export async function status(options) {
+    const base = baseUrl(options.url);
+    let previous;
+    for (;;) {
+        const [readyText, metricsText] = await Promise.all([
+            fetchText(`${base}/readyz`, options.token),
+            fetchText(`${base}/metrics`, options.token),
+        ]);
+        const samples = parsePromText(metricsText);
+        const table = renderStatus(JSON.parse(readyText), samples, previous);
+        previous = samples;
+        if (options.once) {
+            options.write(table);
+            return 0;
+        }
+        options.write(`\x1b[H\x1b[2J${new Date().toISOString()}  ${base}\n${table}`);
+        const stopped = await new Promise((resolve) => {
+            if (options.signal?.aborted)
+                return resolve(true);
+            const timer = setTimeout(() => resolve(false), options.intervalMs);
+            options.signal?.addEventListener('abort', () => {
+                clearTimeout(timer);
+                resolve(true);
+            });
+        });
+        if (stopped)
+            return 0;
+    }
+}
+//# sourceMappingURL=status.js.map

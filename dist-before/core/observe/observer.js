@@ -1,0 +1,2 @@
+export {};
+//# sourceMappingURL=observer.js.map

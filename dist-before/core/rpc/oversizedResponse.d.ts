@@ -1,0 +1,1 @@
+export declare function oversizedResponseId(head: string | undefined, tail: string | undefined): number | undefined;

@@ -1,0 +1,126 @@
+import { merge } from 'rxjs';
+import { ErrorCode } from '../../core/errors/index.js';
+import { silentLogger } from '../../core/log/index.js';
+import { METADATA_PATH, resourceProblem } from './bearerAuth.js';
+import { OBSERVE_PATHS, serveObserve } from './observeRoutes.js';
+import { ProfilePaths } from './profilePaths.js';
+import { Protection, sendJsonRpcError } from './protection.js';
+import { SseServer } from './sseServer.js';
+import { StreamableHttpServer } from './streamableHttpServer.js';
+/** `::ffff:127.0.0.1` → `127.0.0.1`; other addresses unchanged. */
+const plainAddress = (address) => address?.startsWith('::ffff:') ? address.slice(7) : (address ?? '127.0.0.1');
+/**
+ * `GET /.well-known/oauth-protected-resource[/mcp]` (RFC 9728): public (no credential), behind
+ * the Host/Origin check only.
+ */
+function serveMetadata(protection, req, res) {
+    const rejection = protection.check(req);
+    if (rejection) {
+        sendJsonRpcError(res, rejection.status, ErrorCode.TransportRefused, rejection.message, rejection.headers);
+        return;
+    }
+    res.writeHead(200, { 'content-type': 'application/json', 'cache-control': 'max-age=300' });
+    res.end(JSON.stringify(protection.bearer.metadata(req)));
+}
+export function createHttpHandler(options = {}) {
+    const log = options.log ?? silentLogger;
+    const path = options.path ?? '/mcp';
+    const ssePath = options.ssePath ?? '/sse';
+    const messagesPath = options.messagesPath ?? '/messages';
+    const legacy = options.legacySse ?? true;
+    const streamable = new StreamableHttpServer({ ...options, log });
+    const sseServer = (messages) => new SseServer({
+        messagesPath: messages,
+        log,
+        ...(options.maxBufferedBytes === undefined
+            ? {}
+            : { maxBufferedBytes: options.maxBufferedBytes }),
+        ...(options.maxSessions === undefined ? {} : { maxSessions: options.maxSessions }),
+        ...(options.maxJsonDepth === undefined ? {} : { maxJsonDepth: options.maxJsonDepth }),
+        ...(options.maxSessionsPerPrincipal === undefined
+            ? {}
+            : { maxSessionsPerPrincipal: options.maxSessionsPerPrincipal }),
+    });
+    const sse = sseServer(messagesPath);
+    const hasProfile = options.hasProfile;
+    const profiles = hasProfile &&
+        new ProfilePaths({
+            path,
+            ssePath,
+            messagesPath,
+            legacy,
+            hasProfile,
+            streamable: () => new StreamableHttpServer({ ...options, log }),
+            sse: sseServer,
+        });
+    const protectionOptions = { resourcePath: path, ...options };
+    // JWT mode needs a resource that is configuration, not a header: refused here, at creation.
+    const problem = resourceProblem(options, options.dnsRebindingProtection ?? true);
+    if (problem)
+        throw new Error(problem);
+    let protection = options.address ? new Protection(protectionOptions, options.address) : undefined;
+    const route = async (req, res, next) => {
+        const url = new URL(req.url ?? '/', 'http://localhost');
+        const observe = options.observe;
+        const metadata = req.method === 'GET' &&
+            options.jwt !== undefined &&
+            (url.pathname === METADATA_PATH || url.pathname === `${METADATA_PATH}${path}`);
+        const profileRoute = profiles?.match(url.pathname);
+        const ours = metadata ||
+            profileRoute !== undefined ||
+            url.pathname === path ||
+            (legacy && (url.pathname === ssePath || url.pathname === messagesPath)) ||
+            (observe !== undefined && OBSERVE_PATHS.has(url.pathname));
+        if (!ours && next)
+            return next();
+        protection ??= new Protection(protectionOptions, {
+            host: plainAddress(req.socket.localAddress),
+            port: req.socket.localPort ?? 0,
+        });
+        if (metadata)
+            return serveMetadata(protection, req, res);
+        if (!(await protection.admit(req, res))) {
+            req.resume();
+            return;
+        }
+        if (observe !== undefined && (await serveObserve(observe, url.pathname, req, res))) {
+            // answered (`/metrics`, `/healthz`, `/readyz`)
+        }
+        else if (profileRoute !== undefined && profiles) {
+            if (!(await profiles.handle(profileRoute, req, res, url, protection))) {
+                sendJsonRpcError(res, 404, ErrorCode.TransportRefused, 'Not Found: no such profile');
+                req.resume();
+            }
+        }
+        else if (!ours ||
+            (url.pathname !== path && url.pathname !== ssePath && url.pathname !== messagesPath)) {
+            sendJsonRpcError(res, 404, ErrorCode.TransportRefused, 'Not Found');
+            req.resume();
+        }
+        else if (url.pathname === path)
+            await streamable.handle(req, res, protection);
+        else if (url.pathname === ssePath)
+            sse.handleStream(req, res, protection);
+        else
+            await sse.handleMessage(req, res, url, protection);
+    };
+    return {
+        connections$: profiles
+            ? merge(streamable.connections$, sse.connections$, profiles.connections$)
+            : merge(streamable.connections$, sse.connections$),
+        handleRequest: (req, res, next) => route(req, res, next).catch((error) => {
+            log.error('HTTP request failed', { error: String(error) });
+            if (!res.headersSent)
+                sendJsonRpcError(res, 500, ErrorCode.InternalError, 'Internal error');
+            else
+                res.destroy();
+        }),
+        setAddress: (address) => {
+            protection = new Protection(protectionOptions, address);
+        },
+        async close() {
+            await Promise.all([streamable.close(), sse.close(), profiles?.close()]);
+        },
+    };
+}
+//# sourceMappingURL=httpHandler.js.map

@@ -1,0 +1,292 @@
+/**
+ * The OAuth 2.1 client of one HTTP upstream (spec "Authorization", 2025-06-18 / 2025-11-25),
+ * built on oauth4webapi for the protocol pieces:
+ *
+ * - discovery (discovery.ts) on the first 401, from its `WWW-Authenticate`;
+ * - client identity in the spec's order: a configured (pre-registered) client, the client ID
+ *   metadata document URL when the server supports it, dynamic client registration;
+ * - the authorization code grant with PKCE (S256, refused when the server does not list it),
+ *   `state`, the RFC 9207 `iss` check, and the `resource` parameter (RFC 8707) on every
+ *   authorization and token request; or the client credentials grant (machine to machine);
+ * - refresh before expiry and on `invalid_token`; scope step-up on 403 `insufficient_scope`
+ *   with the union of the granted and the challenged scopes.
+ *
+ * The interactive step (a browser) is `authorize`: `mcp-mux login` passes one that prints the
+ * URL and waits on a loopback redirect. A running router has none and fails with an error
+ * naming the login command. Tokens live in the token store and never reach a log or error.
+ */
+import { readFile } from 'node:fs/promises';
+import * as oauth from 'oauth4webapi';
+import { silentLogger } from '../../../core/log/index.js';
+import { clientAuthentication, identify } from './clientIdentity.js';
+import { discover, requestOptions } from './discovery.js';
+import { Dpop, retryOnNonce } from './dpop.js';
+import { exchangeForIdJag } from './idp.js';
+import { checkCredentialTarget } from './issuerPolicy.js';
+import { parseBearerChallenge } from './wwwAuthenticate.js';
+const JWT_BEARER = 'urn:ietf:params:oauth:grant-type:jwt-bearer';
+export const DEFAULT_REDIRECT_URI = 'http://127.0.0.1:33418/callback';
+/** Refresh this long before the expiry the server announced. */
+const EXPIRY_SKEW_MS = 30_000;
+/** Thrown when only a person can continue: the message says how. */
+export class LoginRequiredError extends Error {
+    name = 'LoginRequiredError';
+}
+const union = (...scopes) => {
+    const all = new Set(scopes.flatMap((s) => s?.split(' ') ?? []).filter(Boolean));
+    return all.size > 0 ? [...all].join(' ') : undefined;
+};
+export class OAuthClient {
+    #o;
+    #log;
+    #credentials;
+    #loaded = false;
+    #discovered;
+    /** One authorization at a time: concurrent 401s wait for the same one. */
+    #running;
+    /** DPoP when `dpop` is on (dpop.ts). */
+    #dpop;
+    constructor(options) {
+        this.#o = options;
+        this.#log = options.log ?? silentLogger;
+        this.#dpop = options.dpop ? new Dpop() : undefined;
+    }
+    /** Token endpoint options, with DPoP when it is on. */
+    async #dpopOptions(options) {
+        return this.#dpop ? this.#dpop.options(options) : options;
+    }
+    #nonceRetry(run) {
+        return retryOnNonce(this.#dpop, run);
+    }
+    get #redirectUri() {
+        return this.#o.redirectUri ?? DEFAULT_REDIRECT_URI;
+    }
+    async headers(method, url) {
+        const token = await this.#token();
+        if (token === undefined)
+            return {};
+        if (!this.#dpop || this.#credentials?.tokenType?.toLowerCase() !== 'dpop') {
+            return { authorization: `Bearer ${token}` };
+        }
+        return { authorization: `DPoP ${token}`, dpop: await this.#dpop.proof(method, url, token) };
+    }
+    async #token() {
+        await this.#running?.catch(() => { });
+        const credentials = await this.#load();
+        if (credentials?.accessToken === undefined)
+            return undefined;
+        const expired = credentials.expiresAt !== undefined && credentials.expiresAt - EXPIRY_SKEW_MS <= Date.now();
+        const machine = this.#o.grant === 'client_credentials' || this.#o.grant === 'jwt_bearer';
+        if (expired && (credentials.refreshToken || machine)) {
+            await this.#single(() => this.#renew(undefined)).catch((error) => {
+                this.#log.warn('token refresh failed', { error: String(error) });
+            });
+        }
+        return this.#credentials?.accessToken;
+    }
+    async challenge(status, response) {
+        const challenge = parseBearerChallenge(response.wwwAuthenticate) ?? {};
+        const dpop = this.#dpop;
+        if (status === 401 && challenge.error === 'use_dpop_nonce' && dpop && response.dpopNonce) {
+            // RFC 9449 §9: the resource wants a nonce in the proof; the request is sent again.
+            dpop.resourceNonce = response.dpopNonce;
+            return true;
+        }
+        if (status === 403 && challenge.error !== 'insufficient_scope')
+            return false;
+        if (status !== 401 && status !== 403)
+            return false;
+        return this.#single(async () => {
+            const credentials = await this.#load();
+            const stepUp = status === 403;
+            if (!stepUp && credentials?.refreshToken) {
+                const renewed = await this.#renew(challenge.resourceMetadata).catch(() => false);
+                if (renewed)
+                    return true;
+            }
+            const scope = stepUp ? union(credentials?.scope, challenge.scope) : challenge.scope;
+            await this.#authorizeFully(challenge.resourceMetadata, scope);
+            return true;
+        });
+    }
+    /**
+     * The whole flow without a 401 first (`mcp-mux login`): probes the server for its challenge,
+     * then authorizes.
+     */
+    async login() {
+        const res = await fetch(this.#o.url, {
+            method: 'POST',
+            headers: {
+                'content-type': 'application/json',
+                accept: 'application/json, text/event-stream',
+            },
+            body: JSON.stringify({ jsonrpc: '2.0', id: 0, method: 'ping' }),
+            signal: AbortSignal.timeout(10_000),
+        });
+        await res.body?.cancel();
+        const challenge = parseBearerChallenge(res.headers.get('www-authenticate') ?? undefined);
+        await this.#single(async () => {
+            await this.#authorizeFully(challenge?.resourceMetadata, challenge?.scope);
+            return true;
+        });
+    }
+    /** Forgets the stored credentials of this server. */
+    async logout() {
+        this.#credentials = undefined;
+        this.#loaded = true;
+        await this.#o.store.save(this.#o.server, undefined);
+    }
+    #single(run) {
+        if (this.#running)
+            return this.#running;
+        const running = run().finally(() => {
+            if (this.#running === running)
+                this.#running = undefined;
+        });
+        this.#running = running;
+        return running;
+    }
+    async #load() {
+        if (!this.#loaded) {
+            this.#credentials = await this.#o.store.load(this.#o.server);
+            this.#loaded = true;
+        }
+        return this.#credentials;
+    }
+    async #save(credentials) {
+        this.#credentials = credentials;
+        await this.#o.store.save(this.#o.server, credentials);
+    }
+    async #discover(metadataUrl) {
+        // A new resource_metadata URL may name another authorization server (a migration).
+        if (this.#discovered && metadataUrl === undefined)
+            return this.#discovered;
+        this.#discovered = await discover(this.#o.url, metadataUrl, {
+            issuers: this.#o.authorizationServers ?? [],
+            metadataOrigins: this.#o.metadataOrigins ?? [],
+        });
+        return this.#discovered;
+    }
+    /** Refuses before a configured credential would reach an untrusted authorization server. */
+    #checkCredentialTarget(found) {
+        checkCredentialTarget(this.#o, found.as, this.#o.url, this.#o.authorizationServers ?? []);
+    }
+    /** Refresh token grant (or a new machine grant). False when not possible. */
+    async #renew(metadataUrl) {
+        const credentials = await this.#load();
+        if (this.#o.grant === 'client_credentials' || this.#o.grant === 'jwt_bearer') {
+            await this.#authorizeFully(metadataUrl, credentials?.scope);
+            return true;
+        }
+        const refreshToken = credentials?.refreshToken;
+        if (!refreshToken || !credentials?.client)
+            return false;
+        const found = await this.#discover(metadataUrl);
+        if (found.as.issuer !== credentials.issuer)
+            return false;
+        this.#checkCredentialTarget(found);
+        const { client, auth } = await clientAuthentication(this.#o, found, credentials.client);
+        const tokens = await this.#nonceRetry(async () => {
+            const res = await oauth.refreshTokenGrantRequest(found.as, client, auth, refreshToken, await this.#dpopOptions({
+                ...requestOptions(new URL(found.as.token_endpoint ?? found.as.issuer)),
+                additionalParameters: { resource: found.resourceIndicator },
+            }));
+            return oauth.processRefreshTokenResponse(found.as, client, res);
+        });
+        await this.#store(found, credentials.client, tokens, credentials.scope, credentials.refreshToken);
+        this.#log.info('access token refreshed');
+        return true;
+    }
+    async #authorizeFully(metadataUrl, challengedScope) {
+        const found = await this.#discover(metadataUrl);
+        this.#checkCredentialTarget(found);
+        const previous = await this.#load();
+        const sameServer = previous?.issuer === found.as.issuer && previous.resource === found.resourceIndicator;
+        const scope = this.#scopeFor(found, challengedScope);
+        const registered = await identify(this.#o, this.#redirectUri, found, sameServer ? previous?.client : undefined, this.#log);
+        const { client, auth } = await clientAuthentication(this.#o, found, registered);
+        const options = requestOptions(new URL(found.as.token_endpoint ?? found.as.issuer));
+        if (this.#o.grant === 'jwt_bearer') {
+            // RFC 7523 §2.1; an error is final (no retry, no other grant): the assertion decides.
+            const assertion = this.#o.idp
+                ? await exchangeForIdJag(this.#o.idp, found.as.issuer, found.resourceIndicator, scope)
+                : (this.#o.assertion ?? (await readFile(this.#o.assertionFile ?? '', 'utf8')).trim());
+            const parameters = { assertion, resource: found.resourceIndicator };
+            if (scope)
+                parameters.scope = scope;
+            const tokens = await this.#nonceRetry(async () => {
+                const res = await oauth.genericTokenEndpointRequest(found.as, client, auth, JWT_BEARER, parameters, await this.#dpopOptions(options));
+                return oauth.processGenericTokenEndpointResponse(found.as, client, res);
+            });
+            await this.#store(found, registered, tokens, scope, undefined);
+            return;
+        }
+        if (this.#o.grant === 'client_credentials') {
+            const parameters = { resource: found.resourceIndicator };
+            if (scope)
+                parameters.scope = scope;
+            const tokens = await this.#nonceRetry(async () => {
+                const res = await oauth.clientCredentialsGrantRequest(found.as, client, auth, parameters, await this.#dpopOptions(options));
+                return oauth.processClientCredentialsResponse(found.as, client, res);
+            });
+            await this.#store(found, registered, tokens, scope, undefined);
+            return;
+        }
+        const methods = found.as.code_challenge_methods_supported;
+        if (found.asPublished && !methods?.includes('S256')) {
+            throw new Error(`the authorization server ${found.as.issuer} does not support PKCE with S256; refusing to authorize`);
+        }
+        if (!this.#o.authorize) {
+            throw new LoginRequiredError(`upstream ${this.#o.server} needs an interactive login: run \`mcp-mux login ${this.#o.server} --config FILE\``);
+        }
+        const verifier = oauth.generateRandomCodeVerifier();
+        const state = oauth.generateRandomState();
+        const url = new URL(found.as.authorization_endpoint ?? `${found.as.issuer}/authorize`);
+        url.searchParams.set('response_type', 'code');
+        url.searchParams.set('client_id', client.client_id);
+        url.searchParams.set('redirect_uri', this.#redirectUri);
+        url.searchParams.set('code_challenge', await oauth.calculatePKCECodeChallenge(verifier));
+        url.searchParams.set('code_challenge_method', 'S256');
+        url.searchParams.set('state', state);
+        url.searchParams.set('resource', found.resourceIndicator);
+        if (scope)
+            url.searchParams.set('scope', scope);
+        const callback = await this.#o.authorize(url);
+        // Checks `state`, an `error` answer, and `iss` (exact match; required when advertised).
+        const parameters = oauth.validateAuthResponse(found.as, client, callback, state);
+        const tokens = await this.#nonceRetry(async () => {
+            const res = await oauth.authorizationCodeGrantRequest(found.as, client, auth, parameters, this.#redirectUri, verifier, await this.#dpopOptions({
+                ...options,
+                additionalParameters: { resource: found.resourceIndicator },
+            }));
+            return oauth.processAuthorizationCodeResponse(found.as, client, res);
+        });
+        await this.#store(found, registered, tokens, scope, undefined);
+        this.#log.info('authorized', { issuer: found.as.issuer, scope: tokens.scope ?? scope ?? '' });
+    }
+    /** The challenge's scope, else the configured one, else everything the resource lists. */
+    #scopeFor(found, challenged) {
+        const base = challenged ?? this.#o.scope ?? found.resource?.scopes_supported?.join(' ');
+        // Ask for a refresh token where the server offers offline access (spec 2026-07-28).
+        const offline = (this.#o.grant ?? 'authorization_code') === 'authorization_code' &&
+            found.as.scopes_supported?.includes('offline_access') === true;
+        return offline ? union(base, 'offline_access') : base || undefined;
+    }
+    async #store(found, client, tokens, requestedScope, previousRefresh) {
+        const refreshToken = tokens.refresh_token ?? previousRefresh;
+        const scope = tokens.scope ?? requestedScope;
+        await this.#save({
+            issuer: found.as.issuer,
+            resource: found.resourceIndicator,
+            client,
+            accessToken: tokens.access_token,
+            tokenType: tokens.token_type,
+            ...(refreshToken === undefined ? {} : { refreshToken }),
+            ...(tokens.expires_in === undefined
+                ? {}
+                : { expiresAt: Date.now() + tokens.expires_in * 1000 }),
+            ...(scope === undefined ? {} : { scope }),
+        });
+    }
+}
+//# sourceMappingURL=oauthClient.js.map

@@ -1,0 +1,400 @@
+import { Subject } from 'rxjs';
+import { ErrorCode } from '../../core/errors/index.js';
+import { stringifyMessage } from '../../core/rpc/index.js';
+import { BaseTransport } from '../base/index.js';
+import { sendJson } from './jsonReply.js';
+import { idKey, responseIds, shapeOf } from './messageShape.js';
+import { sendJsonRpcError } from './protection.js';
+import { formatEventId, parseEventId, ReplayBuffer } from './replayBuffer.js';
+import { formatSseEvent, SseWriter } from './sseWriter.js';
+export class StreamableHttpSession extends BaseTransport {
+    sessionId;
+    #options;
+    #streams = new Map();
+    #byRequest = new Map();
+    #standalone = {
+        id: 0,
+        seq: 0,
+        writer: undefined,
+        json: undefined,
+        pending: new Map(),
+    };
+    #undelivered = [];
+    /** Characters held in `#undelivered` (bounded by `maxBufferedBytes`, not only by count). */
+    #undeliveredChars = 0;
+    /** Messages dropped since the last warning, and when that was (warnings are rate-limited). */
+    #dropped = 0;
+    #lastDropWarning = 0;
+    #replay;
+    #disconnects = new Subject();
+    disconnects$ = this.#disconnects.asObservable();
+    #resumes = new Subject();
+    resumes$ = this.#resumes.asObservable();
+    #nextStreamId = 1;
+    #sessionHeaders;
+    #lastActive = Date.now();
+    constructor(options) {
+        super();
+        this.#options = options;
+        this.sessionId = options.sessionId;
+        this.#replay = new ReplayBuffer(options.replayBufferEvents, options.replayBufferBytes);
+    }
+    get bufferedBytes() {
+        let total = this.#standalone.writer?.bufferedBytes ?? 0;
+        for (const stream of this.#streams.values())
+            total += stream.writer?.bufferedBytes ?? 0;
+        return total;
+    }
+    /** `Mcp-Session-Id` for every response of the session (none for a one-shot exchange). */
+    #headers() {
+        this.#sessionHeaders ??=
+            this.sessionId === undefined ? {} : { 'mcp-session-id': this.sessionId };
+        return this.#sessionHeaders;
+    }
+    /** A POST of this session; `requests` are the ids of the requests in `body`. */
+    acceptPost(body, requests, res) {
+        this.#lastActive = Date.now();
+        const keys = requests.map(idKey);
+        for (let i = 0; i < keys.length; i++) {
+            if (this.#byRequest.has(keys[i]) || keys.indexOf(keys[i]) !== i) {
+                this.#refuseDuplicate(res, requests[i], Array.isArray(body));
+                return;
+            }
+        }
+        if (requests.length === 0) {
+            res.writeHead(202, this.#headers()).end();
+            this.emitMessage(body);
+            if (this.sessionId === undefined)
+                this.finish({ kind: 'remote' });
+            return;
+        }
+        const stream = {
+            id: this.#nextStreamId++,
+            seq: 0,
+            writer: undefined,
+            json: undefined,
+            pending: new Map(),
+        };
+        for (let i = 0; i < keys.length; i++) {
+            stream.pending.set(keys[i], requests[i]);
+            this.#byRequest.set(keys[i], stream);
+        }
+        this.#streams.set(stream.id, stream);
+        const { preferJson, streamAfterMs } = this.#options;
+        if (preferJson || streamAfterMs > 0) {
+            const timer = preferJson
+                ? undefined
+                : setTimeout(StreamableHttpSession.#streamLater, streamAfterMs, this, stream);
+            timer?.unref();
+            stream.json = { res, order: keys, responses: new Map(), batch: Array.isArray(body), timer };
+            res.on('close', () => {
+                if (stream.json?.res === res)
+                    this.#disconnected(stream);
+            });
+        }
+        else
+            this.#startStream(stream, res);
+        this.emitMessage(body);
+    }
+    static #streamLater(session, stream) {
+        const json = stream.json;
+        if (json?.timer !== undefined && session.isOpen) {
+            stream.json = undefined;
+            session.#startStream(stream, json.res, json);
+        }
+    }
+    /**
+     * Answers POST stream `stream` with SSE on `res`: the priming event (an event id, so the
+     * client can resume even before the first message), then the responses `held` so far.
+     */
+    #startStream(stream, res, held) {
+        if (held)
+            clearTimeout(held.timer);
+        const writer = new SseWriter(res, formatSseEvent({ id: formatEventId(stream.id, 0), data: '' }), this.sessionId);
+        this.#attach(stream, writer);
+        if (!held)
+            return;
+        for (const key of held.order) {
+            const response = held.responses.get(key);
+            if (response !== undefined)
+                this.#deliver(stream, stringifyMessage(response));
+        }
+    }
+    /** A GET: the standalone stream, or the resumption of any stream after `lastEventId`. */
+    attachGet(res, lastEventId) {
+        this.#lastActive = Date.now();
+        if (lastEventId === undefined) {
+            const priming = formatSseEvent({ id: formatEventId(0, this.#standalone.seq), data: '' });
+            const writer = new SseWriter(res, priming + this.#undelivered.splice(0).join(''), this.sessionId);
+            this.#undeliveredChars = 0;
+            this.#attach(this.#standalone, writer);
+            return;
+        }
+        const cursor = parseEventId(lastEventId);
+        if (!cursor || cursor.streamId >= this.#nextStreamId) {
+            sendJsonRpcError(res, 400, ErrorCode.TransportRefused, 'Bad Request: unknown Last-Event-ID', this.#headers());
+            return;
+        }
+        let replayed = '';
+        for (const entry of this.#replay.after(cursor.streamId, cursor.seq)) {
+            replayed += formatSseEvent({
+                id: formatEventId(entry.streamId, entry.seq),
+                event: 'message',
+                data: entry.data,
+            });
+        }
+        const writer = new SseWriter(res, replayed, this.sessionId);
+        const stream = cursor.streamId === 0 ? this.#standalone : this.#streams.get(cursor.streamId);
+        if (!stream) {
+            writer.end(); // that stream is complete: the replay was all of it
+            return;
+        }
+        if (stream === this.#standalone) {
+            this.#undelivered.length = 0;
+            this.#undeliveredChars = 0;
+        }
+        this.#attach(stream, writer);
+        if (stream.pending.size > 0)
+            this.#resumes.next({ requestIds: [...stream.pending.values()] });
+    }
+    send(message, options = {}) {
+        if (!this.isOpen)
+            return;
+        this.#lastActive = Date.now();
+        let answered = responseIds(message).map(idKey);
+        let stream;
+        const related = options.relatedRequestId === undefined ? undefined : idKey(options.relatedRequestId);
+        if (answered.length === 0 && related !== undefined && isIdlessError(message)) {
+            // An error without id in reply to a POST's request (a refused batch) answers that POST.
+            stream = this.#byRequest.get(related);
+            if (stream) {
+                if (stream.json)
+                    stream.json.responses.set(related, message);
+                else
+                    this.#deliver(stream, stringifyMessage(message));
+                answered = [...stream.pending.keys()];
+                for (const key of answered)
+                    this.#answer(key);
+                return;
+            }
+        }
+        else if (answered.length > 0) {
+            stream = this.#byRequest.get(answered[0]);
+            if (!stream) {
+                this.#options.log.warn('dropping a response to an unknown or answered request', {
+                    session: this.sessionId,
+                });
+                return;
+            }
+        }
+        else if (options.relatedRequestId !== undefined) {
+            stream = this.#byRequest.get(idKey(options.relatedRequestId));
+            const json = stream?.json;
+            if (json?.timer !== undefined) {
+                // Something for the POST before its answer: the answer becomes a stream.
+                stream.json = undefined;
+                this.#startStream(stream, json.res, json);
+            }
+            else if (json)
+                stream = undefined; // a final JSON reply carries responses only
+        }
+        if (!stream)
+            this.#sendStandalone(stringifyMessage(message));
+        else if (stream.json) {
+            for (const item of Array.isArray(message) ? message : [message]) {
+                const [key] = responseIds(item).map(idKey);
+                if (key !== undefined)
+                    stream.json.responses.set(key, item);
+            }
+        }
+        else
+            this.#deliver(stream, stringifyMessage(message));
+        for (const key of answered)
+            this.#answer(key);
+        const buffered = this.bufferedBytes;
+        if (buffered > this.#options.maxBufferedBytes) {
+            this.#options.log.warn('closing a slow reader', { session: this.sessionId, buffered });
+            this.finish({ kind: 'slow-reader', bufferedBytes: buffered });
+        }
+    }
+    /**
+     * The client cancelled request `requestId`: no response will come, its POST may end.
+     * (Transport contract: `unanswered`.)
+     */
+    unanswered(requestId) {
+        this.#lastActive = Date.now();
+        this.#answer(idKey(requestId));
+    }
+    /**
+     * True when nothing has happened for `idleMs`: no message either way and no HTTP request for
+     * that long, and no GET stream open (a client that went away without DELETE, or one that
+     * left POSTs hanging: those do not keep a session alive).
+     */
+    isIdle(now, idleMs) {
+        if (this.#standalone.writer) {
+            this.#lastActive = now;
+            return false;
+        }
+        return now - this.#lastActive >= idleMs;
+    }
+    /** When the client or the router last did anything on this session (ms since the epoch). */
+    get lastActiveAt() {
+        return this.#lastActive;
+    }
+    /** Nothing open: no GET stream and no request waiting for its answer (safe to evict). */
+    get isQuiet() {
+        return this.#standalone.writer === undefined && this.#streams.size === 0;
+    }
+    async close() {
+        this.finish({ kind: 'local' });
+    }
+    /** DELETE from the client. */
+    terminate() {
+        this.finish({ kind: 'remote' });
+    }
+    #attach(stream, writer) {
+        stream.writer?.end();
+        stream.writer = writer;
+        writer.onClose(() => {
+            if (stream.writer !== writer)
+                return;
+            stream.writer = undefined;
+            this.#disconnected(stream);
+        });
+    }
+    #disconnected(stream) {
+        clearTimeout(stream.json?.timer);
+        stream.json = undefined;
+        if (stream.pending.size === 0 || !this.isOpen)
+            return;
+        this.#disconnects.next({ requestIds: [...stream.pending.values()] });
+        // Stateless exchanges have no way back: closing the stream cancels the request.
+        if (this.sessionId === undefined)
+            this.finish({ kind: 'remote' });
+    }
+    #deliver(stream, data) {
+        const seq = ++stream.seq;
+        this.#replay.push(stream.id, seq, data);
+        stream.writer?.write({ id: formatEventId(stream.id, seq), event: 'message', data });
+    }
+    #sendStandalone(data) {
+        const stream = this.#standalone;
+        if (stream.writer && !stream.writer.ended) {
+            this.#deliver(stream, data);
+            return;
+        }
+        const seq = ++stream.seq;
+        this.#replay.push(0, seq, data);
+        const event = `id: ${formatEventId(0, seq)}\nevent: message\ndata: ${data}\n\n`;
+        this.#undelivered.push(event);
+        this.#undeliveredChars += event.length;
+        // Bounded by count and by size: a burst of large notifications for a
+        // client without a GET stream must not hold memory without end. Oldest first.
+        while (this.#undelivered.length > this.#options.maxPendingMessages ||
+            (this.#undeliveredChars > this.#options.maxBufferedBytes && this.#undelivered.length > 0)) {
+            this.#undeliveredChars -= this.#undelivered.shift()?.length ?? 0;
+            this.#dropped += 1;
+        }
+        this.#warnDropped();
+    }
+    /** At most one warning per `DROP_WARNING_MS` for dropped pending messages, with the count. */
+    #warnDropped() {
+        if (this.#dropped === 0)
+            return;
+        const now = Date.now();
+        if (now - this.#lastDropWarning < DROP_WARNING_MS)
+            return;
+        this.#options.log.warn('no GET stream: dropped the oldest pending messages', {
+            session: this.sessionId,
+            dropped: this.#dropped,
+            maxPendingMessages: this.#options.maxPendingMessages,
+            maxBufferedBytes: this.#options.maxBufferedBytes,
+        });
+        this.#dropped = 0;
+        this.#lastDropWarning = now;
+    }
+    /** Characters waiting for a GET stream (for tests and stats). */
+    get pendingChars() {
+        return this.#undeliveredChars;
+    }
+    #answer(key) {
+        const stream = this.#byRequest.get(key);
+        if (!stream)
+            return;
+        this.#byRequest.delete(key);
+        stream.pending.delete(key);
+        if (stream.pending.size > 0)
+            return;
+        this.#streams.delete(stream.id);
+        const json = stream.json;
+        if (json) {
+            clearTimeout(json.timer);
+            stream.json = undefined;
+            this.#replyJson(json);
+        }
+        stream.writer?.end();
+        stream.writer = undefined;
+        if (this.sessionId === undefined)
+            this.finish({ kind: 'remote' });
+    }
+    /** Sends a held answer as one JSON body (one write: headers, `Content-Length`, body). */
+    #replyJson(json) {
+        const replies = [];
+        for (const key of json.order) {
+            const reply = json.responses.get(key);
+            if (reply !== undefined)
+                replies.push(reply);
+        }
+        if (replies.length === 0) {
+            // Every request of the POST was cancelled: nothing to answer.
+            json.res.writeHead(202, this.#headers()).end();
+            return;
+        }
+        // A refused batch is answered with one error, not an array.
+        const refused = replies.length === 1 && isIdlessError(replies[0]);
+        const body = json.batch && !refused ? replies : replies[0];
+        sendJson(json.res, 200, stringifyMessage(body), this.sessionId);
+    }
+    /** A request id already in flight: refused here, the first request keeps its answer. */
+    #refuseDuplicate(res, id, batch) {
+        const error = {
+            jsonrpc: '2.0',
+            id: batch ? null : id,
+            error: {
+                code: ErrorCode.InvalidRequest,
+                message: `Invalid Request: request id ${JSON.stringify(id)} is already in flight in this session`,
+            },
+        };
+        sendJson(res, batch ? 400 : 200, JSON.stringify(error), this.sessionId);
+    }
+    /** Every way the session ends comes through here: release its responses. */
+    onFinish(reason) {
+        const abrupt = reason.kind === 'slow-reader';
+        const writers = [this.#standalone.writer];
+        for (const stream of this.#streams.values()) {
+            writers.push(stream.writer);
+            clearTimeout(stream.json?.timer);
+            if (stream.json && !stream.json.res.headersSent) {
+                sendJsonRpcError(stream.json.res, 404, ErrorCode.SessionNotFound, 'Session ended');
+            }
+        }
+        for (const writer of writers) {
+            if (abrupt)
+                writer?.destroy();
+            else
+                writer?.end();
+        }
+        this.#disconnects.complete();
+        this.#resumes.complete();
+        this.#options.onEnd();
+    }
+}
+/** Repeated "dropped" warnings of one session are merged over this period. */
+const DROP_WARNING_MS = 10_000;
+/** A JSON-RPC error response with `id: null` (an answer to something that had no usable id). */
+function isIdlessError(message) {
+    return (shapeOf(message) === 'response' &&
+        message.id === null &&
+        'error' in message);
+}
+//# sourceMappingURL=streamableHttpSession.js.map
