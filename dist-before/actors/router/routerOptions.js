@@ -1,2 +1,0 @@
-export {};
-//# sourceMappingURL=routerOptions.js.map

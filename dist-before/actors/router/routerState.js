@@ -1,2 +1,0 @@
-export {};
-//# sourceMappingURL=routerState.js.map

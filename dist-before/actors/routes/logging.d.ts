@@ -1,2 +1,0 @@
-import { type Route } from './shared.js';
-export declare const setLevelRoute: Route;

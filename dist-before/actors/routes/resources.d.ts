@@ -1,3 +1,0 @@
-import { type Route } from './shared.js';
-export declare const subscribeRoute: Route;
-export declare const unsubscribeRoute: Route;

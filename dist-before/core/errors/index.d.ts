@@ -1,2 +1,0 @@
-/** The public surface of core/errors/ (STYLE.md, principle 6): what is not listed here is free to change. */
-export { ErrorCode, ErrorCodeRange, type JsonRpcErrorObject, LocalError, type LocalErrorCode, RpcError, toRpcError, } from './errors.js';

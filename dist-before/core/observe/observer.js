@@ -1,2 +1,0 @@
-export {};
-//# sourceMappingURL=observer.js.map

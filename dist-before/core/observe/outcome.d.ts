@@ -1,2 +1,0 @@
-import type { Outcome } from './observer.js';
-export declare function outcomeOf(error: unknown): Outcome;

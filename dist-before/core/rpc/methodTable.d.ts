@@ -1,7 +1,0 @@
-/**
- * A table keyed by method name, without a prototype: looking up
- * `constructor`, `toString` or `__proto__` in a plain object literal finds `Object.prototype`'s
- * members, and calling one answered -32603 instead of -32601. Every table looked up with a
- * name from the wire is built with this.
- */
-export declare function methodTable<T>(entries: Record<string, T>): Readonly<Record<string, T>>;

@@ -1,1 +1,0 @@
-export declare function oversizedResponseId(head: string | undefined, tail: string | undefined): number | undefined;
