@@ -13,7 +13,9 @@
  * JSON reply (`preferJson`); everything else goes to the GET stream (stream 0), buffered up to
  * `maxPendingMessages` while no GET is connected. A POST stream ends after its last response.
  * Every SSE event has the id `<streamId>:<seq>` and is kept in a bounded replay buffer for
- * `Last-Event-ID` resumption on that same stream.
+ * `Last-Event-ID` resumption on that same stream; resuming a complete stream past its last
+ * event gets 204 (an empty stream would make SDK clients poll it again, forever), a live one
+ * with nothing to replay opens with the client's own event id.
  *
  * Every POST ends: a request id already in flight in the session (or twice
  * in one batch) is refused on the new POST before the upper layer sees it, so the first
@@ -223,8 +225,21 @@ export class StreamableHttpSession extends BaseTransport implements StreamedServ
         data: entry.data,
       });
     }
-    const writer = new SseWriter(res, replayed, this.sessionId);
     const stream = cursor.streamId === 0 ? this.#standalone : this.#streams.get(cursor.streamId);
+    if (!stream && replayed === '') {
+      // Complete (answered or cancelled) and the client has all of it: 204, not an empty
+      // stream, which SDK clients take for a server-closed connection and poll again forever.
+      res.writeHead(204, this.#headers()).end();
+      return;
+    }
+    // A live stream with nothing to replay yet still opens with an event id (the client's
+    // own): a client that loses it before the next event then resumes from there, not with a
+    // GET without id, which would replace the session's GET stream.
+    const first =
+      replayed === '' && stream
+        ? formatSseEvent({ id: formatEventId(cursor.streamId, cursor.seq), data: '' })
+        : replayed;
+    const writer = new SseWriter(res, first, this.sessionId);
     if (!stream) {
       writer.end(); // that stream is complete: the replay was all of it
       return;
