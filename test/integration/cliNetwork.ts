@@ -125,8 +125,12 @@ export async function startCli(
 ): Promise<Proc & { listeners: Listeners }> {
   const proc = spawnNode([cliPath, '--config', configFile, ...args], env);
   const wanted = args.filter((a) => a === '--http' || a === '--http-json' || a === '--ws').length;
+  // Each HTTP listener also logs its legacy SSE endpoint, on a line of its own that may come
+  // a moment later: wait for those too, or `listeners.sse` can be read before it is there.
+  const sse = args.filter((a) => a === '--http' || a === '--http-json').length;
+  const count = (pattern: RegExp) => proc.output().match(pattern)?.length ?? 0;
   await until(
-    () => (proc.output().match(/listening: (http-json|http|ws) /g)?.length ?? 0) >= wanted,
+    () => count(/listening: (http-json|http|ws) /g) >= wanted && count(/listening: sse /g) >= sse,
     15_000,
     `the CLI listeners (${proc.output()})`,
   );
