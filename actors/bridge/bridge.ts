@@ -98,22 +98,26 @@ export class Bridge {
     call: (params: JsonObject) => Observable<RequestEvent>,
   ): Observable<RequestEvent> {
     if (!BRIDGED_METHODS.has(method)) return call(params);
-    // What a tool's `input_required` asks for is learned (learnedNeeds.ts), whatever the eras.
+    // What a tool's `input_required` asks for is learned (learnedNeeds.ts), whatever the eras:
+    // where `inputRounds` finds it, or by watching the results a modern caller gets unbridged.
     const learned = this.#learned;
-    const run =
-      learned && method === 'tools/call' && typeof params.name === 'string'
-        ? learningNeeds(call, upstream.name, params.name, learned)
-        : call;
+    const tool = method === 'tools/call' && typeof params.name === 'string' ? params.name : '';
+    const learning = learned !== undefined && tool !== '';
     const session = caller.session;
     if (session !== undefined) {
-      return inputRounds(run, params, {
+      return inputRounds(call, params, {
         upstream: upstream.name,
         session,
         relatedRequestId: caller.inbound.id,
+        ...(learning ? { learned, tool } : {}),
       });
     }
-    if (upstream.era === 'modern') return run(params);
-    return this.#modern.track(upstream.name, method, params, caller, () => run(params));
+    if (upstream.era === 'modern') {
+      return (learning ? learningNeeds(call, upstream.name, tool, learned) : call)(params);
+    }
+    // A legacy upstream never answers `input_required`: its needs are learned from its server
+    // requests (serverRequests.ts).
+    return this.#modern.track(upstream.name, method, params, caller, () => call(params));
   }
 
   /**

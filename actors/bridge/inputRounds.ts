@@ -33,8 +33,9 @@ import {
 } from '../../core/mcp/index.js';
 import { handOver, SourceHolder } from '../../core/operators/index.js';
 import type { JsonObject, JsonRpcId, RequestEvent } from '../../core/rpc/index.js';
-import { RawJson } from '../../core/rpc/index.js';
 import type { ClientSession } from '../downstream/index.js';
+import { interimOf } from './interim.js';
+import { type Learned, learnFromInterim } from './learnedNeeds.js';
 
 /** Rounds before mcp-mux gives up on an upstream that keeps asking (the v2 SDK's default too). */
 export const MAX_ROUNDS = 8;
@@ -48,6 +49,9 @@ export interface InputRoundsOptions {
   session: ClientSession;
   relatedRequestId: JsonRpcId | undefined;
   maxRounds?: number;
+  /** Told what each `input_required` result of this tool asks for (learnedNeeds.ts). */
+  learned?: Learned | undefined;
+  tool?: string;
 }
 
 /**
@@ -112,6 +116,9 @@ class RoundObserver extends SourceHolder implements Observer<RequestEvent> {
     const exchange = this.#exchange;
     const n = this.#n;
     const { options, maxRounds } = exchange;
+    if (options.learned !== undefined && options.tool !== undefined) {
+      learnFromInterim(result, options.upstream, options.tool, options.learned);
+    }
     if (n >= maxRounds) {
       this.#subscriber.error(
         new RpcError(
@@ -196,18 +203,4 @@ function ask(requests: JsonObject, options: InputRoundsOptions): Observable<Json
       ),
     ).pipe(map((answers) => Object.fromEntries(answers) as JsonObject));
   });
-}
-
-/**
- * `result` when it is an `input_required` interim result. A raw result (forwarded as text,
- * core/rpc/envelopeScan.ts) is parsed only when its text can hold one.
- */
-export function interimOf(result: JsonObject): JsonObject | undefined {
-  const value: unknown = result;
-  if (value instanceof RawJson) {
-    if (!value.text.includes('"input_required"')) return undefined;
-    const parsed = value.value() as JsonObject;
-    return parsed.resultType === 'input_required' ? parsed : undefined;
-  }
-  return result.resultType === 'input_required' ? result : undefined;
 }
