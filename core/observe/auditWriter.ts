@@ -1,9 +1,9 @@
 /**
  * The audit trail's file (`--audit FILE`, `mcpMux.audit.file`): append-only JSON lines, written
- * without ever making a routed request wait. The lines of one turn of the event loop go to the
- * stream as one write (one buffer and one callback per batch, not per call: at tens of
- * thousands of calls a second the per-line writes cost more than the rest of the audit); at
- * most `maxPending` lines may wait for the disk, and past that a line is dropped and counted (the
+ * without ever making a routed request wait. Lines are gathered for `flushMs` (25 ms) and go
+ * to the stream as one write (one buffer and one callback per batch, not per call: at tens of
+ * thousands of calls a second, writes per line or per loop turn cost more than the rest of the
+ * audit); at most `maxPending` lines may wait for the disk, and past that a line is dropped and counted (the
  * `mcp_mux_audit_dropped_total` counter, and a `{"event":"audit.dropped"}` line written as soon
  * as there is room again, so the file itself says where lines are missing).
  *
@@ -17,6 +17,8 @@ export interface AuditWriterOptions {
   readonly file: string;
   /** Lines that may wait for the disk at once (default 10,000). */
   readonly maxPending?: number;
+  /** How long lines are gathered before they are written together (default 25 ms; 0: the end of the loop turn). */
+  readonly flushMs?: number;
   /** Opens the file for appending (tests: a slow stream). Default: `fs.createWriteStream`. */
   readonly open?: (file: string) => Writable;
   /** A write failed (disk full, permissions): told once per stream. */
@@ -26,6 +28,9 @@ export interface AuditWriterOptions {
   /** Wall-clock time of the drop reports (default `Date.now`). */
   readonly now?: () => number;
 }
+
+/** Default of `flushMs`. */
+const FLUSH_MS = 25;
 
 const appendOnly = (file: string): Writable =>
   // 0o600: the trail names principals and tools; only the operator reads it.
@@ -94,7 +99,9 @@ export class AuditWriter {
     this.#batch.push(line);
     if (this.#scheduled) return;
     this.#scheduled = true;
-    setImmediate(this.#flush);
+    const wait = this.#options.flushMs ?? FLUSH_MS;
+    if (wait > 0) setTimeout(this.#flush, wait);
+    else setImmediate(this.#flush);
   }
 
   readonly #flush = (): void => {

@@ -4,7 +4,7 @@
  * there is room), and `reopen` moves new lines to a fresh stream.
  */
 import { Writable } from 'node:stream';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { AuditWriter } from '../../../core/observe/auditWriter.js';
 
 /** A stream that holds each write's callback until `flush()`. */
@@ -18,7 +18,7 @@ function heldStream() {
       held.push(() => callback());
     },
   });
-  // Lines are written once per turn of the event loop: let that turn pass first.
+  // Lines are written together (`flushMs: 0`: at the end of the loop turn): let it pass first.
   const flush = async () => {
     await new Promise((r) => setImmediate(r));
     while (held.length > 0) {
@@ -36,6 +36,7 @@ describe('AuditWriter', () => {
     const writer = new AuditWriter({
       file: 'unused',
       maxPending: 2,
+      flushMs: 0,
       onDrop: () => warned++,
       open: () => target.stream,
       now: () => Date.UTC(2026, 0, 1),
@@ -57,7 +58,11 @@ describe('AuditWriter', () => {
     const first = heldStream();
     const second = heldStream();
     const streams = [first.stream, second.stream];
-    const writer = new AuditWriter({ file: 'unused', open: () => streams.shift() as Writable });
+    const writer = new AuditWriter({
+      file: 'unused',
+      flushMs: 0,
+      open: () => streams.shift() as Writable,
+    });
     writer.write('a');
     writer.reopen();
     writer.write('b');
@@ -77,6 +82,7 @@ describe('AuditWriter', () => {
     });
     const writer = new AuditWriter({
       file: 'unused',
+      flushMs: 0,
       open: () => failing,
       onError: (error) => errors.push(error.message),
     });
@@ -85,5 +91,33 @@ describe('AuditWriter', () => {
     await new Promise((r) => setImmediate(r));
     expect(errors).toEqual(['disk full']);
     expect(writer.stats().written).toBe(0);
+  });
+
+  it('gathers the lines of flushMs (25 ms by default) into one write', async () => {
+    vi.useFakeTimers();
+    try {
+      const lines: string[] = [];
+      const stream = new Writable({
+        write(chunk: Buffer, _encoding, callback) {
+          lines.push(chunk.toString('utf8'));
+          callback();
+        },
+      });
+      const target = { lines };
+      const writer = new AuditWriter({ file: 'unused', open: () => stream });
+      writer.write('a');
+      await vi.advanceTimersByTimeAsync(10);
+      writer.write('b');
+      expect(target.lines).toEqual([]);
+      await vi.advanceTimersByTimeAsync(15);
+      expect(target.lines).toEqual(['a\nb\n']);
+      writer.write('c');
+      await vi.advanceTimersByTimeAsync(24);
+      expect(target.lines).toHaveLength(1);
+      await vi.advanceTimersByTimeAsync(1);
+      expect(target.lines).toEqual(['a\nb\n', 'c\n']);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });
