@@ -291,6 +291,11 @@ export const scenarios: Scenario[] = [
     subjects: [
       mux('stdio', 'stdio', { name: 'guardrails off' }),
       mux('stdio', 'stdio', { name: 'guardrails on', muxConfig: guardrailsOn }),
+      // The same without the audit trail: what the other three cost together.
+      mux('stdio', 'stdio', {
+        name: 'guardrails on, no audit',
+        muxConfig: (tmpDir) => ({ ...guardrailsOn(tmpDir), audit: undefined }),
+      }),
     ],
     baseline: 'guardrails off',
   },

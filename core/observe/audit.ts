@@ -50,9 +50,38 @@ class Unaudited implements RequestObservation {
   end(): void {}
 }
 
-const quote = (text: string): string => JSON.stringify(text);
+/**
+ * A string as JSON text. The same few strings (upstreams, methods, names, principals,
+ * sessions) come back on every line: their quoted forms are kept (a bounded table).
+ */
+const quoted = new Map<string, string>();
+function quote(text: string): string {
+  let json = quoted.get(text);
+  if (json === undefined) {
+    json = JSON.stringify(text);
+    if (quoted.size >= 4096) quoted.clear();
+    quoted.set(text, json);
+  }
+  return json;
+}
+
 /** A number as JSON writes it (`null` for NaN and infinities). */
 const numberText = (value: number): string => (Number.isFinite(value) ? String(value) : 'null');
+
+/**
+ * Milliseconds with at most 3 decimals, as JSON text, from integers: formatting a fraction
+ * with `String` (shortest round trip) cost more than the rest of the line's numbers.
+ */
+export function millisText(ms: number): string {
+  const micros = Math.round(ms * 1000);
+  if (!Number.isSafeInteger(micros) || micros < 0) return numberText(Math.round(ms * 1000) / 1000);
+  const whole = Math.trunc(micros / 1000);
+  const frac = micros - whole * 1000;
+  if (frac === 0) return `${whole}`;
+  if (frac % 100 === 0) return `${whole}.${frac / 100}`;
+  if (frac % 10 === 0) return `${whole}.${frac < 100 ? '0' : ''}${frac / 10}`;
+  return `${whole}.${frac < 10 ? '00' : frac < 100 ? '0' : ''}${frac}`;
+}
 
 /** The text of a JSON value as it came (raw payloads are spliced text: core/rpc). */
 function textOf(value: unknown): string | undefined {
@@ -139,9 +168,8 @@ export class AuditObserver implements RouterObserver {
     if (caller?.approval !== undefined) out += `,"approval":${quote(caller.approval)}`;
     out += `,"outcome":${quote(outcome)}`;
     if (error instanceof RpcError) out += `,"code":${numberText(error.code)}`;
-    const duration = Math.round((this.#now() - record.started) * 1000) / 1000;
     const bytesIn = args === undefined ? 0 : Buffer.byteLength(args);
-    out += `,"durationMs":${numberText(duration)},"bytesIn":${bytesIn}`;
+    out += `,"durationMs":${millisText(this.#now() - record.started)},"bytesIn":${bytesIn}`;
     out += `,"bytesOut":${record.bytesOut}}`;
     this.#options.writer.write(out);
   }

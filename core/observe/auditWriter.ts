@@ -31,6 +31,9 @@ export interface AuditWriterOptions {
 
 /** Default of `flushMs`. */
 const FLUSH_MS = 25;
+/** Size of the buffers lines are encoded into while they wait. */
+const CHUNK_BYTES = 64 * 1024;
+const NEWLINE = 0x0a;
 
 const appendOnly = (file: string): Writable =>
   // 0o600: the trail names principals and tools; only the operator reads it.
@@ -45,8 +48,14 @@ export class AuditWriter {
   #dropped = 0;
   /** Dropped since the last report line. */
   #unreported = 0;
-  /** Lines of this turn, written together by `#flush`. */
-  #batch: string[] = [];
+  /**
+   * Lines waiting for `#flush`, encoded as they come into `#chunk` (one UTF-8 pass per line, no
+   * join); full chunks wait in `#full`. `#count` lines in all.
+   */
+  #chunk: Buffer = Buffer.allocUnsafe(CHUNK_BYTES);
+  #used = 0;
+  #full: Buffer[] = [];
+  #count = 0;
   #scheduled = false;
 
   constructor(options: AuditWriterOptions) {
@@ -96,7 +105,15 @@ export class AuditWriter {
 
   #put(line: string): void {
     this.#pending++;
-    this.#batch.push(line);
+    this.#count++;
+    // At most 3 bytes per UTF-16 unit, plus the newline.
+    const most = line.length * 3 + 1;
+    if (most > this.#chunk.length - this.#used) {
+      this.#seal();
+      if (most > this.#chunk.length) this.#chunk = Buffer.allocUnsafe(most);
+    }
+    this.#used += this.#chunk.write(line, this.#used);
+    this.#chunk[this.#used++] = NEWLINE;
     if (this.#scheduled) return;
     this.#scheduled = true;
     const wait = this.#options.flushMs ?? FLUSH_MS;
@@ -104,14 +121,24 @@ export class AuditWriter {
     else setImmediate(this.#flush);
   }
 
+  /** Moves the current chunk's lines to `#full` and starts a fresh chunk. */
+  #seal(): void {
+    if (this.#used === 0) return;
+    this.#full.push(this.#chunk.subarray(0, this.#used));
+    this.#chunk = Buffer.allocUnsafe(CHUNK_BYTES);
+    this.#used = 0;
+  }
+
   readonly #flush = (): void => {
     this.#scheduled = false;
-    const lines = this.#batch;
-    if (lines.length === 0) return;
-    this.#batch = [];
-    const count = lines.length;
-    lines.push('');
-    this.#stream.write(lines.join('\n'), (error) => {
+    this.#seal();
+    const chunks = this.#full;
+    if (chunks.length === 0) return;
+    this.#full = [];
+    const count = this.#count;
+    this.#count = 0;
+    const data = chunks.length === 1 ? (chunks[0] as Buffer) : Buffer.concat(chunks);
+    this.#stream.write(data, (error) => {
       this.#pending -= count;
       if (!error) this.#written += count;
     });

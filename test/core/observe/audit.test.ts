@@ -6,7 +6,12 @@
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { ErrorCode, RpcError } from '../../../core/errors/errors.js';
-import { AuditObserver, type AuditOptions, isoTime } from '../../../core/observe/audit.js';
+import {
+  AuditObserver,
+  type AuditOptions,
+  isoTime,
+  millisText,
+} from '../../../core/observe/audit.js';
 import { RawJson } from '../../../core/rpc/envelopeScan.js';
 
 function observer(options: Partial<AuditOptions> = {}) {
@@ -92,5 +97,33 @@ describe('isoTime', () => {
 
   it('formats years past 9999 in full', () => {
     expect(isoTime(253_402_300_800_000)).toBe('+010000-01-01T00:00:00.000Z');
+  });
+});
+
+describe('millisText', () => {
+  it('writes the value rounded to 3 decimals, as JSON reads it back', () => {
+    const values = [
+      0,
+      1,
+      0.5,
+      0.05,
+      0.005,
+      0.0004,
+      0.0005,
+      12.3456,
+      999.9999,
+      1e6 + 0.25,
+      7.1,
+      2.04,
+    ];
+    for (let i = 0; i < 2000; i++) values.push(Math.random() * 10 ** Math.floor(Math.random() * 7));
+    for (const ms of values) {
+      expect(JSON.parse(millisText(ms))).toBe(Math.round(ms * 1000) / 1000);
+    }
+    expect(millisText(1.5)).toBe('1.5');
+    expect(millisText(1.25)).toBe('1.25');
+    expect(millisText(1.025)).toBe('1.025');
+    expect(millisText(-2.5)).toBe('-2.5');
+    expect(millisText(Number.NaN)).toBe('null');
   });
 });
