@@ -43,15 +43,7 @@ export function startAudit(
     methods: audit.methods,
     arguments: audit.arguments,
     redact: config.approveRedact,
-    exposed: (upstream, name) => {
-      const now = current();
-      const prefix = now.upstreams.find((u) => u.name === upstream)?.prefix ?? upstream;
-      const options = {
-        separator: now.separator,
-        maxLength: now.maxNameLength ?? DEFAULT_MAX_NAME_LENGTH,
-      };
-      return exposeName(prefix, name, options);
-    },
+    exposed: exposedNames(current),
   });
   const reopen = () => writer.reopen();
   process.on('SIGHUP', reopen);
@@ -61,5 +53,39 @@ export function startAudit(
       process.off('SIGHUP', reopen);
       return writer.close();
     },
+  };
+}
+
+/**
+ * The exposed name of an upstream's tool, as the config in force names it; kept per config
+ * (a reload starts afresh) and bounded, since the same few names come back on every line.
+ */
+function exposedNames(current: () => RouterConfig): (upstream: string, name: string) => string {
+  let config: RouterConfig | undefined;
+  let byUpstream = new Map<string, Map<string, string>>();
+  let size = 0;
+  return (upstream, name) => {
+    const now = current();
+    if (now !== config || size >= 4096) {
+      config = now;
+      byUpstream = new Map();
+      size = 0;
+    }
+    let names = byUpstream.get(upstream);
+    if (names === undefined) {
+      names = new Map();
+      byUpstream.set(upstream, names);
+    }
+    let exposed = names.get(name);
+    if (exposed === undefined) {
+      const prefix = now.upstreams.find((u) => u.name === upstream)?.prefix ?? upstream;
+      exposed = exposeName(prefix, name, {
+        separator: now.separator,
+        maxLength: now.maxNameLength ?? DEFAULT_MAX_NAME_LENGTH,
+      });
+      names.set(name, exposed);
+      size++;
+    }
+    return exposed;
   };
 }
