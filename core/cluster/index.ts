@@ -1,0 +1,4 @@
+/** The public surface of core/cluster/ (STYLE.md, principle 6): what is not listed here is free to change. */
+
+export type { BucketTake, ClusterStore, HeldLock, InstanceRecord } from './clusterStore.js';
+export { MemoryClusterStore } from './memoryClusterStore.js';
