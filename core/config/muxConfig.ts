@@ -25,6 +25,7 @@ import {
   string,
   stringArray,
 } from './configSchema.js';
+import { type ClusterConfig, parseCluster } from './clusterConfig.js';
 import { GUARDRAIL_KEYS, type GuardrailsConfig, parseGuardrails } from './guardrailsConfig.js';
 import { OBSERVE_KEYS, type ObserveConfig, parseObserve } from './observeConfig.js';
 import { type ProfileConfig, parseProfiles } from './profilesConfig.js';
@@ -103,6 +104,8 @@ export interface MuxConfig extends RouterSupervisionConfig, ObserveConfig, Guard
    * did not declare: `mark` it in its `_meta` (default), `hide` it, or `off` (core/catalog/toolNeeds.ts).
    */
   capabilityAwareTools?: 'mark' | 'hide' | 'off';
+  /** Several instances behind a balancer (clusterConfig.ts); absent: one process. */
+  cluster?: ClusterConfig;
 }
 
 /** `maxListenUris` and `maxListensPerPrincipal` when not set. */
@@ -146,6 +149,7 @@ const MUX_KEYS = new Set([
   'maxResultBytes',
   'rateLimits',
   'capabilityAwareTools',
+  'cluster',
   ...ROUTER_SUPERVISION_KEYS,
   ...OBSERVE_KEYS,
   ...GUARDRAIL_KEYS,
@@ -270,6 +274,10 @@ export function parseMux(
   if (raw.rateLimits !== undefined) {
     const rateLimits = parseRateLimits(raw.rateLimits, issues);
     if (rateLimits) mux.rateLimits = rateLimits;
+  }
+  if (raw.cluster !== undefined) {
+    const cluster = parseCluster(raw.cluster, env, issues);
+    if (cluster) mux.cluster = cluster;
   }
   Object.assign(mux, parseLimits(raw, 'mcpMux', mux, issues));
   Object.assign(mux, parseRouterSupervision(raw, issues));
