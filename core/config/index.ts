@@ -1,13 +1,13 @@
 /** The public surface of core/config/ (STYLE.md, principle 6): what is not listed here is free to change. */
 
 export type { AccessRule, IdpConfig, JwtConfig } from './authConfig.js';
+export { didYouMean } from './clientKeys.js';
 export {
   CLUSTER_KEY_ENV,
   type ClusterConfig,
   parseCluster,
   REDIS_URL_ENV,
 } from './clusterConfig.js';
-export { didYouMean } from './clientKeys.js';
 export {
   CONFIG_DEFAULTS,
   ConfigError,

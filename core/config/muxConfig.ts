@@ -11,6 +11,7 @@ import {
   parseAccess,
   parseFacadeAuth,
 } from './authConfig.js';
+import { type ClusterConfig, parseCluster } from './clusterConfig.js';
 import {
   boolean,
   child,
@@ -25,7 +26,6 @@ import {
   string,
   stringArray,
 } from './configSchema.js';
-import { type ClusterConfig, parseCluster } from './clusterConfig.js';
 import { GUARDRAIL_KEYS, type GuardrailsConfig, parseGuardrails } from './guardrailsConfig.js';
 import { OBSERVE_KEYS, type ObserveConfig, parseObserve } from './observeConfig.js';
 import { type ProfileConfig, parseProfiles } from './profilesConfig.js';

@@ -8,13 +8,11 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Readable } from 'node:stream';
 import { Agent, request } from 'undici';
 
-/** Request headers carried to the owner. */
+/** Request headers carried to the owner, besides every `mcp-*` one (session, version, method, name…). */
 const CARRIED = [
   'authorization',
   'accept',
   'content-type',
-  'mcp-session-id',
-  'mcp-protocol-version',
   'last-event-id',
   'traceparent',
   'tracestate',
@@ -61,6 +59,9 @@ export async function forwardHop(
   for (const name of CARRIED) {
     const value = req.headers[name];
     if (typeof value === 'string') headers[name] = value;
+  }
+  for (const [name, value] of Object.entries(req.headers)) {
+    if (name.startsWith('mcp-') && typeof value === 'string') headers[name] ??= value;
   }
   const abort = new AbortController();
   const onClose = () => abort.abort();
