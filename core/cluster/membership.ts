@@ -3,7 +3,9 @@
  * (expiring after `ttlMs`), reads the live instances back, and probes the static peers
  * (`probe(url)` answers a peer's instance id, or undefined when it does not answer). The view
  * is refreshed on each beat, so a lookup (`urlOf`) never waits for the network. While the
- * store is down the view keeps the static peers and the store's last answer ages out.
+ * store is down the view keeps its last answer (and the static peers): a forward to an
+ * instance that died meanwhile fails at connect, which answers the client as "gone" anyway,
+ * while dropping the view would send every live peer's clients back to `initialize`.
  */
 import type { ClusterStore, InstanceRecord } from './clusterStore.js';
 
@@ -33,8 +35,6 @@ export class Membership {
   readonly #startedAt: number;
   readonly #members = new Map<string, Member>();
   #storeUp: boolean | undefined;
-  /** When the store last answered the registry (this clock: peers' clocks may differ). */
-  #storeReadAt = Number.NEGATIVE_INFINITY;
   #timer: NodeJS.Timeout | undefined;
   #beating: Promise<void> | undefined;
 
@@ -74,13 +74,7 @@ export class Membership {
   /** The URL of live instance `id` (never this one's), or undefined. */
   urlOf(id: string): string | undefined {
     if (id === this.selfId) return undefined;
-    const member = this.#members.get(id);
-    if (!member) return undefined;
-    if (member.source === 'store') {
-      const ttl = this.#options.ttlMs ?? MEMBERSHIP_DEFAULTS.ttlMs;
-      if (this.#now() - this.#storeReadAt > ttl) return undefined;
-    }
-    return member.url;
+    return this.#members.get(id)?.url;
   }
 
   /** Every instance known live, this one first. */
@@ -107,11 +101,10 @@ export class Membership {
       for (const record of await store.instances()) {
         if (record.id !== self.id) next.set(record.id, { ...record, self: false, source: 'store' });
       }
-      this.#storeReadAt = now;
       this.#storeChanged(true);
     } catch (error) {
       this.#storeChanged(false, error);
-      // Keep what the store said last; it ages out in `urlOf`.
+      // Keep what the store said last (see above).
       for (const [id, m] of this.#members) if (m.source === 'store') next.set(id, m);
     }
     const probe = this.#options.probe;

@@ -51,7 +51,7 @@ async function startInstance(id: string): Promise<Instance> {
 
 const readyz = async (i: Instance) =>
   (await (await fetch(`${i.base}/readyz`, { headers: auth() })).json()) as {
-    cluster?: { instances: { id: string; self: boolean }[] };
+    cluster?: { storeAvailable: boolean; instances: { id: string; self: boolean }[] };
   };
 
 const forwarded = async (i: Instance, kind: string, method = ''): Promise<number> => {
@@ -198,6 +198,26 @@ describe.skipIf(REDIS_BINARY === undefined)('three instances, one Redis', () => 
     expect(JSON.stringify(result.content)).toContain('url: accept');
     expect(await forwarded(b, 'round')).toBe(before + 1);
     await client.close();
+  });
+
+  it('Redis killed: forwarding goes on with the last view; Redis back: the registry recovers', async () => {
+    const [a, b] = instances as [Instance, Instance];
+    await redis.kill();
+    await until(async () => (await readyz(a)).cluster?.storeAvailable === false, 5_000, 'down');
+    const { client } = await legacyClient(a, b);
+    expect((await client.listTools()).tools.length).toBeGreaterThan(0);
+    await client.close();
+    await redis.restart();
+    for (const i of instances) {
+      await until(
+        async () => {
+          const view = (await readyz(i)).cluster;
+          return view?.storeAvailable === true && view.instances.length === 3;
+        },
+        15_000,
+        `${i.id} back on Redis`,
+      );
+    }
   });
 
   it('owner killed (-9): its session is 404, the client re-initializes elsewhere; its round is -32602', async () => {

@@ -33,6 +33,15 @@ describe('Membership (virtual time, memory store)', () => {
     await b.beat();
     await a.beat();
     expect(a.urlOf('b')).toBe('http://b');
+    // The store down: the last view is kept (a dead owner fails at connect anyway).
+    const heartbeat = store.heartbeat.bind(store);
+    store.heartbeat = async () => {
+      throw new Error('down');
+    };
+    now += 10_000;
+    await a.beat();
+    expect(a.urlOf('b')).toBe('http://b');
+    store.heartbeat = heartbeat;
     await b.stop();
     await a.beat();
     expect(a.urlOf('b')).toBeUndefined();
