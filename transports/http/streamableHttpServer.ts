@@ -232,13 +232,15 @@ export class StreamableHttpServer {
       return;
     }
     const sessionId = header(req, 'mcp-session-id');
+    // A bridged round's retry goes to the instance holding the round.
+    const owner = sessionId === undefined ? cluster?.roundOwner(req, message) : undefined;
+    if (cluster && owner !== undefined) {
+      const id = (message as JsonObject).id;
+      const principal = protection.principalOf(req);
+      return cluster.forwardRound(req, res, owner, principal, stringifyMessage(body.value), id);
+    }
     if (sessionId === undefined && modernPostHook(this.#options)(message, headerLookup(req))) {
       const principal = protection.principalOf(req);
-      const owner = cluster?.roundOwner(req, message);
-      if (cluster && owner !== undefined) {
-        const id = (message as JsonObject).id;
-        return cluster.forwardRound(req, res, owner, principal, stringifyMessage(body.value), id);
-      }
       this.#modern(req, res, message as JsonObject, principal, protection.limitKey(req));
       return;
     }
