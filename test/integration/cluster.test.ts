@@ -242,6 +242,15 @@ describe.skipIf(REDIS_BINARY === undefined)('three instances, one Redis', () => 
     await modern.close().catch(() => {});
     await client.close().catch(() => {});
   });
+
+  it('a clean shutdown leaves the registry at once; a killed instance expires with its TTL', async () => {
+    const [a, b] = instances as [Instance, Instance];
+    await b.proc.stop();
+    const ids = async () => (await readyz(a)).cluster?.instances.map((m) => m.id) ?? [];
+    // One beat (1 s) after b left, well inside the 5 s TTL a silent b would have kept.
+    await until(async () => !(await ids()).includes('mux-b'), 2_500, 'mux-b gone');
+    await until(async () => (await ids()).join() === 'mux-a', 8_000, 'mux-c expired');
+  });
 });
 
 /** A v2 client pinned to 2026-07-28 that accepts URL elicitations (after `before`). */

@@ -363,7 +363,10 @@ export class StreamableHttpServer {
     }
     const cluster = this.#options.cluster;
     if (cluster && !this.#sessions.has(sessionId)) {
-      void cluster.sessionMiss(req, res, sessionId, protection.principalOf(req));
+      cluster.sessionMiss(req, res, sessionId, protection.principalOf(req)).catch((error) => {
+        this.#log.error('forwarding failed', { error: String(error) });
+        res.destroy();
+      });
       return undefined;
     }
     const session = this.#owned(sessionId, protection.principalOf(req), res);
