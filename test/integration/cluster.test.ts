@@ -32,15 +32,17 @@ interface Instance {
 let redis: RedisServer;
 const instances: Instance[] = [];
 
-async function startInstance(id: string): Promise<Instance> {
-  const port = await freePort();
+/** An instance on `port` whose membership is Redis, or the static `peers` when given. */
+async function startInstance(id: string, port?: number, peers?: string[]): Promise<Instance> {
+  port ??= await freePort();
   const base = `http://127.0.0.1:${port}`;
+  const members = peers ? { peers } : { redis: redis.url };
   const config = writeConfig({
     mcpServers: {
       churn: fixture('churnServer', { args: [fixturePath('churnServer'), '--times', '2'] }),
       ask: fixture('askingServer'),
     },
-    mcpMux: { cluster: { instanceId: id, advertiseUrl: base, redis: redis.url } },
+    mcpMux: { cluster: { instanceId: id, advertiseUrl: base, ...members } },
   });
   const proc = await startCli(config, ['--http', `127.0.0.1:${port}`], {
     MCP_MUX_CLUSTER_KEY: KEY,
@@ -249,6 +251,7 @@ describe.skipIf(REDIS_BINARY === undefined)('three instances, one Redis', () => 
     const ids = async () => (await readyz(a)).cluster?.instances.map((m) => m.id) ?? [];
     // One beat (1 s) after b left, well inside the 5 s TTL a silent b would have kept.
     await until(async () => !(await ids()).includes('mux-b'), 2_500, 'mux-b gone');
+
     await until(async () => (await ids()).join() === 'mux-a', 8_000, 'mux-c expired');
   });
 });
@@ -283,3 +286,35 @@ function modernTransport(first: Instance, retry: Instance) {
     },
   });
 }
+
+describe('two instances with static peers, no Redis', () => {
+  const pair: Instance[] = [];
+
+  beforeAll(async () => {
+    const ports = [await freePort(), await freePort()];
+    const urls = ports.map((p) => `http://127.0.0.1:${p}`);
+    pair.push(await startInstance('peer-a', ports[0], [urls[1] ?? '']));
+    pair.push(await startInstance('peer-b', ports[1], [urls[0] ?? '']));
+    for (const i of pair) {
+      await until(async () => (await readyz(i)).cluster?.instances.length === 2, 15_000, i.id);
+    }
+  }, 60_000);
+
+  afterAll(async () => {
+    await Promise.all(pair.map((i) => i.proc.stop()));
+  });
+
+  it('peers find each other by a signed probe, and a misrouted session is forwarded', async () => {
+    const [a, b] = pair as [Instance, Instance];
+    const view = (await readyz(a)).cluster as unknown as {
+      store: string;
+      instances: { source: string }[];
+    };
+    expect(view.store).toBe('memory');
+    expect(view.instances.map((m) => m.source)).toEqual(['self', 'peers']);
+    const { client } = await legacyClient(a, b);
+    expect((await client.listTools()).tools.length).toBeGreaterThan(0);
+    expect(await forwarded(b, 'session')).toBeGreaterThan(0);
+    await client.close();
+  });
+});
