@@ -79,7 +79,7 @@ export class ClusterRouting {
     if (value === undefined) return true;
     const verdict = this.#hop.verify(value, this.#facts(req, idOf(principal)), this.#now());
     if (!verdict.ok) {
-      this.#log.warn('refused an internal hop', { why: verdict.why });
+      this.#log.debug('refused an internal hop', { why: verdict.why });
       return false;
     }
     this.#hopped.add(req);
