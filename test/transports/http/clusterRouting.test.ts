@@ -48,6 +48,16 @@ async function pair(handler?: Handler, now?: () => number) {
 const ping = (id: number | string) => ({ jsonrpc: '2.0', id, method: 'ping' });
 
 describe('ClusterRouting between two facades', () => {
+  it('is off without the option: session ids stay random UUIDs, a hop header is ignored', async () => {
+    const plain = await startEchoFacade();
+    running.push(plain);
+    const id = await openSession(plain.facade.url);
+    expect(id).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/);
+    const res = await post(plain.facade.url, ping(2), { 'mcp-session-id': id, [HOP_HEADER]: 'x' });
+    expect(res.status).toBe(200);
+    expect((await fetch(`${plain.facade.url.slice(0, -4)}/.mcp-mux/instance`)).status).toBe(404);
+  });
+
   it('a session opened on a is served through b, and the forward is counted', async () => {
     const { a, b, rb } = await pair();
     const id = await openSession(a.facade.url);
