@@ -66,6 +66,7 @@ export async function startCluster(
     self: { id: config.instanceId, url: config.advertiseUrl },
     ...(config.peers ? { peers: config.peers, probe } : {}),
     onStoreChange: (available, error) => {
+      if (!redis) return;
       if (available) log.info('cluster: the shared store answers (registry and shared limits on)');
       else
         log.warn(

@@ -62,7 +62,8 @@ export function renderCluster(cluster: ReadyCluster): string {
       i.uptimeMs > 0 ? `${Math.round(i.uptimeMs / 1000)}s` : '-',
     ]);
   }
-  return `\ncluster: ${cluster.instances.length} instances, store ${store}\n${table(rows)}`;
+  const count = cluster.instances.length;
+  return `\ncluster: ${count} instance${count === 1 ? '' : 's'}, store ${store}\n${table(rows)}`;
 }
 
 /** The listener's base URL: `http://h:p/mcp` and `http://h:p/` both give `http://h:p`. */
