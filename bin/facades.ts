@@ -9,7 +9,7 @@ import type { TrafficCounter } from '../core/observe/index.js';
 import type { TransportServer } from '../core/rpc/index.js';
 import { ROUTED_RAW_MIN_CHARS } from '../core/rpc/index.js';
 import type { Logger, Router } from '../index.js';
-import type { ObserveEndpoints } from '../transports/http/index.js';
+import type { ClusterRouting, ObserveEndpoints } from '../transports/http/index.js';
 import { createHttpFacade, SseSession } from '../transports/http/index.js';
 import { createWebSocketFacade } from '../transports/websocket/index.js';
 import { modernHeaderChecks } from './paramHeaderLookup.js';
@@ -49,6 +49,8 @@ export interface FacadeOptions {
   observe?: ObserveEndpoints;
   /** Byte counters per facade kind (the metrics' bytes in/out). */
   traffic?: (kind: string) => TrafficCounter;
+  /** `mcpMux.cluster`: owner-naming session ids and forwarding on the HTTP listeners. */
+  cluster?: ClusterRouting;
   log: Logger;
 }
 
@@ -171,6 +173,7 @@ export async function startFacades(
           preferJson: spec.kind === 'http-json',
           checkModernHeaders: modernHeaderChecks(router),
           ...(options.observe ? { observe: options.observe } : {}),
+          ...(options.cluster ? { cluster: options.cluster } : {}),
           ...(traffic ? { onSocket: (socket) => traffic(spec.kind).add(socket) } : {}),
           log: log.child(spec.kind),
         });

@@ -22,6 +22,7 @@ import {
 import { DEFAULT_MAX_CONNECTIONS } from '../transports/base/index.js';
 import { resourceProblem } from '../transports/http/index.js';
 import { startAudit } from './audit.js';
+import { startCluster } from './cluster.js';
 import { type ListenSpec, parseListen, readTokens, startFacades, UsageError } from './facades.js';
 import { checkFdLimit } from './fdLimit.js';
 import { inspect } from './inspect.js';
@@ -199,6 +200,18 @@ async function main(argv: string[]): Promise<number> {
     maxConnections,
     stdioUpstreams: config.upstreams.filter((u) => u.transport === 'stdio' && !u.disabled).length,
   });
+  // `mcpMux.cluster`: one of several instances (bin/cluster.ts); absent: one process.
+  const cluster =
+    config.cluster && listeners.length > 0
+      ? await startCluster(config.cluster, log, observability.metrics)
+      : undefined;
+  if (cluster) {
+    const ready = endpoints.ready;
+    endpoints.ready = () => {
+      const answer = ready();
+      return { ...answer, body: { ...answer.body, cluster: cluster.view() } };
+    };
+  }
   const facades =
     listeners.length === 0
       ? undefined
@@ -217,6 +230,7 @@ async function main(argv: string[]): Promise<number> {
             : { maxSessionsPerPrincipal: config.maxSessionsPerPrincipal }),
           observe: endpoints,
           traffic: (kind) => observability.traffic(kind),
+          ...(cluster ? { cluster: cluster.routing } : {}),
           log,
         });
   const metricsListener =
@@ -228,6 +242,8 @@ async function main(argv: string[]): Promise<number> {
       ? {
           endpoints: facades?.endpoints ?? [],
           close: async () => {
+            // Leave first: peers stop forwarding here while the sessions close.
+            await cluster?.stop();
             await Promise.allSettled([facades?.close(), metricsListener?.close()]);
             await stopTracing?.().catch(() => {});
             await audit?.close();

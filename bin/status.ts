@@ -34,6 +34,38 @@ interface ReadyRequest {
   queuePosition?: number;
 }
 
+/** What `/readyz` shows of a cluster (bin/cluster.ts `ClusterView`). */
+interface ReadyCluster {
+  self: string;
+  store: string;
+  storeAvailable: boolean;
+  instances: {
+    id: string;
+    url: string;
+    self: boolean;
+    source: string;
+    ageMs: number;
+    uptimeMs: number;
+  }[];
+}
+
+/** The cluster table: every live instance, this one marked `*`. */
+export function renderCluster(cluster: ReadyCluster): string {
+  const store = `${cluster.store}${cluster.storeAvailable ? '' : ' (unavailable)'}`;
+  const rows = [['INSTANCE', 'URL', 'SOURCE', 'LAST-BEAT', 'UPTIME']];
+  for (const i of cluster.instances) {
+    rows.push([
+      `${i.self ? '*' : ' '}${i.id}`,
+      i.url,
+      i.source,
+      `${i.ageMs}ms`,
+      i.uptimeMs > 0 ? `${Math.round(i.uptimeMs / 1000)}s` : '-',
+    ]);
+  }
+  const count = cluster.instances.length;
+  return `\ncluster: ${count} instance${count === 1 ? '' : 's'}, store ${store}\n${table(rows)}`;
+}
+
 /** The listener's base URL: `http://h:p/mcp` and `http://h:p/` both give `http://h:p`. */
 export function baseUrl(url: string): string {
   const parsed = new URL(url);
@@ -60,7 +92,12 @@ const sumOf = (samples: readonly Sample[], name: string, upstream: string): numb
 
 /** One table (the text `status` prints), from one scrape and the previous one. */
 export function renderStatus(
-  ready: { status: string; upstreams: ReadyUpstream[]; requests?: ReadyRequest[] },
+  ready: {
+    status: string;
+    upstreams: ReadyUpstream[];
+    requests?: ReadyRequest[];
+    cluster?: ReadyCluster;
+  },
   samples: readonly Sample[],
   previous: readonly Sample[] | undefined,
 ): string {
@@ -110,7 +147,8 @@ export function renderStatus(
             `${r.ageMs}ms`,
           ]),
         ])}`;
-  return `mcp-mux: ${ready.status}\n${table(rows)}${oldest}`;
+  const cluster = ready.cluster ? renderCluster(ready.cluster) : '';
+  return `mcp-mux: ${ready.status}\n${table(rows)}${oldest}${cluster}`;
 }
 
 /** Rows as aligned columns, one line each. */

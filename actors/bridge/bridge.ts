@@ -39,6 +39,8 @@ export interface BridgeOptions extends ServerRequestsHost {
   scheduler: SchedulerLike;
   /** The HMAC key of `requestState` (core/mcp/requestState.ts `stateKey`). */
   key: Buffer;
+  /** The cluster instance id, claimed in every `requestState` (absent: not clustered). */
+  instance?: string | undefined;
   /** How long held requests gather before they go out as one `input_required` (default 10). */
   gatherMs?: number | undefined;
   /** The config's live values (read at each use: a reload changes them). */
@@ -77,6 +79,7 @@ export class Bridge {
     this.#modern = new ModernCallers({
       scheduler: options.scheduler,
       key: options.key,
+      instance: options.instance,
       ttlMs: HELD_DEFAULTS.ttlMs,
       ...(options.gatherMs === undefined ? {} : { gatherMs: options.gatherMs }),
       moment: () => this.#usage.tick(),

@@ -25,6 +25,8 @@ export interface HeldRoundsOptions {
   scheduler: SchedulerLike;
   /** The HMAC key of `requestState` (core/mcp/requestState.ts `stateKey`). */
   key: Buffer;
+  /** The cluster instance id, claimed in every state so a retry elsewhere is routed here. */
+  instance?: string | undefined;
   /** How long an issued `requestState` (and the held requests) wait for the retry. */
   ttlMs: number;
   /** How long held requests gather before they go out as one `input_required` (default 10). */
@@ -221,6 +223,7 @@ export class HeldRounds implements RoundTable {
       upstream: round.upstream,
       digest: round.digest,
       expiresAt,
+      ...(this.#options.instance === undefined ? {} : { instance: this.#options.instance }),
     });
   }
 

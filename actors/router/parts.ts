@@ -131,6 +131,7 @@ export function wireParts(
   const bridge: Bridge = new Bridge({
     scheduler,
     key,
+    instance: config.cluster?.instanceId,
     gatherMs: options.inputGatherMs,
     live: () => ({
       ttlMs: state.config().inputRequiredTtlMs,

@@ -15,9 +15,10 @@
  *   follows file order).
  * Sessions stay connected throughout; clients see list_changed for what left and what came.
  * Router-wide keys that would rename every exposed item (`separator`, `maxNameLength`) cannot
- * change live: such a config is rejected and the running one stays. `logLevel` and
- * `requestStateKey` take effect at the next start (a warning says so; a new key would void
- * every `requestState` out there); the other router-wide keys are read when used.
+ * change live: such a config is rejected and the running one stays. `logLevel`,
+ * `requestStateKey` and `cluster` take effect at the next start (a warning says so; a new key
+ * would void every `requestState` and session id out there); the other router-wide keys are
+ * read when used.
  */
 import { ConfigError, type RouterConfig, type UpstreamConfig } from '../../core/config/index.js';
 import type { Logger } from '../../core/log/index.js';
@@ -92,6 +93,9 @@ export async function reloadRouter(next: RouterConfig, host: ReloadHost): Promis
   }
   if (host.current.requestStateKey !== next.requestStateKey) {
     log.warn('config reload: requestStateKey takes effect when mcp-mux restarts');
+  }
+  if (!sameValue(host.current.cluster, next.cluster)) {
+    log.warn('config reload: cluster takes effect when mcp-mux restarts');
   }
   host.setConfig(next);
   const byName = new Map(next.upstreams.map((u) => [u.name, u]));

@@ -3,6 +3,12 @@
 export type { AccessRule, IdpConfig, JwtConfig } from './authConfig.js';
 export { didYouMean } from './clientKeys.js';
 export {
+  CLUSTER_KEY_ENV,
+  type ClusterConfig,
+  parseCluster,
+  REDIS_URL_ENV,
+} from './clusterConfig.js';
+export {
   CONFIG_DEFAULTS,
   ConfigError,
   type ConfigLogLevel,

@@ -11,6 +11,7 @@ import {
   parseAccess,
   parseFacadeAuth,
 } from './authConfig.js';
+import { type ClusterConfig, parseCluster } from './clusterConfig.js';
 import {
   boolean,
   child,
@@ -103,6 +104,8 @@ export interface MuxConfig extends RouterSupervisionConfig, ObserveConfig, Guard
    * did not declare: `mark` it in its `_meta` (default), `hide` it, or `off` (core/catalog/toolNeeds.ts).
    */
   capabilityAwareTools?: 'mark' | 'hide' | 'off';
+  /** Several instances behind a balancer (clusterConfig.ts); absent: one process. */
+  cluster?: ClusterConfig;
 }
 
 /** `maxListenUris` and `maxListensPerPrincipal` when not set. */
@@ -146,6 +149,7 @@ const MUX_KEYS = new Set([
   'maxResultBytes',
   'rateLimits',
   'capabilityAwareTools',
+  'cluster',
   ...ROUTER_SUPERVISION_KEYS,
   ...OBSERVE_KEYS,
   ...GUARDRAIL_KEYS,
@@ -270,6 +274,10 @@ export function parseMux(
   if (raw.rateLimits !== undefined) {
     const rateLimits = parseRateLimits(raw.rateLimits, issues);
     if (rateLimits) mux.rateLimits = rateLimits;
+  }
+  if (raw.cluster !== undefined) {
+    const cluster = parseCluster(raw.cluster, env, issues);
+    if (cluster) mux.cluster = cluster;
   }
   Object.assign(mux, parseLimits(raw, 'mcpMux', mux, issues));
   Object.assign(mux, parseRouterSupervision(raw, issues));

@@ -83,6 +83,7 @@ export {
   STATE_PREFIX,
   type StateClaims,
   type StateExpectation,
+  stateIssuer,
   stateKey,
 } from './requestState.js';
 export { HTTP_PROTOCOL_VERSIONS, isSessionStart, isStatelessMessage } from './sessionStart.js';

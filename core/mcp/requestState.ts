@@ -35,6 +35,8 @@ export interface StateClaims {
   digest: string;
   /** Expiry, in the issuer's clock (ms). */
   expiresAt: number;
+  /** The cluster instance that issued it and holds its round (absent: not clustered). */
+  instance?: string;
 }
 
 /** What the retry must match. */
@@ -129,6 +131,17 @@ export class RequestStateSealer {
   #mac(body: string): Buffer {
     return createHmac('sha256', this.#key).update(body).digest();
   }
+}
+
+/**
+ * The `instance` claim of a state, unverified: where a retry is routed in a cluster. Only the
+ * issuing instance (which verifies everything) acts on the state; a forged claim only sends
+ * the retry to an instance that refuses it.
+ */
+export function stateIssuer(state: unknown): string | undefined {
+  if (typeof state !== 'string' || !state.startsWith(STATE_PREFIX)) return undefined;
+  const claims = decode(state.slice(STATE_PREFIX.length, state.lastIndexOf('.')));
+  return typeof claims?.instance === 'string' ? claims.instance : undefined;
 }
 
 function decode(text: string): StateClaims | undefined {

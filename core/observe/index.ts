@@ -1,6 +1,7 @@
 /** The public surface of core/observe/ (STYLE.md, principle 6). */
 export { type AuditArguments, AuditObserver, type AuditOptions } from './audit.js';
 export { AuditWriter, type AuditWriterOptions } from './auditWriter.js';
+export { type ClusterSample, registerClusterMetrics } from './clusterMetrics.js';
 export { composeObservers } from './composeObservers.js';
 export type { AuditSource } from './guardrailMetrics.js';
 export {

@@ -69,6 +69,57 @@ describe('renderStatus', () => {
     ]);
   });
 
+  it('shows the cluster when /readyz has one: instances, source, last beat, self marked', () => {
+    const table = renderStatus(
+      {
+        ...READY,
+        cluster: {
+          self: 'mux-a',
+          store: 'redis',
+          storeAvailable: false,
+          instances: [
+            {
+              id: 'mux-a',
+              url: 'http://h:1',
+              self: true,
+              source: 'self',
+              ageMs: 0,
+              uptimeMs: 61_400,
+            },
+            {
+              id: 'mux-b',
+              url: 'http://h:2',
+              self: false,
+              source: 'store',
+              ageMs: 812,
+              uptimeMs: 0,
+            },
+          ],
+        },
+      },
+      [],
+      undefined,
+    );
+    const lines = table.trim().split('\n');
+    const at = lines.indexOf('cluster: 2 instances, store redis (unavailable)');
+    expect(at).toBeGreaterThan(0);
+    expect(lines[at + 1]?.split(/\s+/)).toEqual([
+      'INSTANCE',
+      'URL',
+      'SOURCE',
+      'LAST-BEAT',
+      'UPTIME',
+    ]);
+    expect(lines[at + 2]?.split(/\s+/)).toEqual(['*mux-a', 'http://h:1', 'self', '0ms', '61s']);
+    expect(lines[at + 3]?.trim().split(/\s+/)).toEqual([
+      'mux-b',
+      'http://h:2',
+      'store',
+      '812ms',
+      '-',
+    ]);
+  });
+
   it('shows dashes and zeros for an upstream with no samples', () => {
     const table = renderStatus(READY, [], undefined);
     expect(table.trim().split('\n')[3]?.split(/\s+/)).toEqual([

@@ -12,6 +12,7 @@ import { ErrorCode } from '../../core/errors/index.js';
 import { type Logger, silentLogger } from '../../core/log/index.js';
 import type { TransportServer } from '../../core/rpc/index.js';
 import { METADATA_PATH, resourceProblem } from './bearerAuth.js';
+import { PROBE_PATH } from './clusterRouting.js';
 import { OBSERVE_PATHS, type ObserveEndpoints, serveObserve } from './observeRoutes.js';
 import { ProfilePaths } from './profilePaths.js';
 import { Protection, type ProtectionOptions, sendJsonRpcError } from './protection.js';
@@ -121,6 +122,9 @@ export function createHttpHandler(options: HttpHandlerOptions = {}): HttpHandler
     next?: () => void,
   ): Promise<void> => {
     const url = new URL(req.url ?? '/', 'http://localhost');
+    // A static peer's probe: signed with the cluster key, not a client credential.
+    if (options.cluster && url.pathname === PROBE_PATH)
+      return options.cluster.answerProbe(req, res);
     const observe = options.observe;
     const metadata =
       req.method === 'GET' &&

@@ -1,6 +1,13 @@
 /** The public surface of transports/http/ (STYLE.md, principle 6): what is not listed here is free to change. */
 export { resourceProblem } from './bearerAuth.js';
 export {
+  ClusterRouting,
+  type ClusterRoutingOptions,
+  type ForwardStats,
+  PROBE_PATH,
+  ROUND_GONE,
+} from './clusterRouting.js';
+export {
   connectHttpUpstream,
   type HttpUpstreamMode,
   type HttpUpstreamOptions,

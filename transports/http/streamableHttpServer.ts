@@ -19,6 +19,8 @@ import {
   isStatelessMessage,
 } from '../../core/mcp/index.js';
 import type { JsonObject, Transport } from '../../core/rpc/index.js';
+import { stringifyMessage } from '../../core/rpc/index.js';
+import type { ClusterRouting } from './clusterRouting.js';
 import { requestIds } from './messageShape.js';
 import type { ModernExchange } from './modernExchange.js';
 import {
@@ -75,6 +77,11 @@ export interface StreamableHttpOptions extends ModernHttpHooks {
   sessionIdleTimeoutMs?: number;
   /** Deepest nesting accepted in a message (bodies are checked first by `Protection`). */
   maxJsonDepth?: number;
+  /**
+   * One instance of a cluster (clusterRouting.ts): session ids name this instance, and a
+   * session or round another instance owns is forwarded there. Absent: one process.
+   */
+  cluster?: ClusterRouting;
   log?: Logger;
 }
 
@@ -144,6 +151,11 @@ export class StreamableHttpServer {
 
   /** Serves one request on the MCP endpoint (protection already passed). */
   async handle(req: IncomingMessage, res: ServerResponse, protection: Protection): Promise<void> {
+    if (this.#options.cluster?.admitHop(req, protection.principalOf(req)) === false) {
+      sendJsonRpcError(res, 403, ErrorCode.TransportRefused, 'Forbidden: invalid internal hop');
+      req.resume();
+      return;
+    }
     const version = header(req, 'mcp-protocol-version');
     const versions = this.#options.supportedProtocolVersions ?? HTTP_PROTOCOL_VERSIONS;
     const sessionless = header(req, 'mcp-session-id') === undefined;
@@ -206,6 +218,11 @@ export class StreamableHttpServer {
       req.resume();
       return;
     }
+    const cluster = this.#options.cluster;
+    const sessionHeader = header(req, 'mcp-session-id');
+    if (cluster && sessionHeader !== undefined && !this.#sessions.has(sessionHeader)) {
+      return cluster.sessionMiss(req, res, sessionHeader, protection.principalOf(req));
+    }
     const body = await protection.readJson(req, res);
     if (!body.ok) return;
     // A trace given in HTTP headers joins the requests that carry none in `_meta`.
@@ -215,6 +232,13 @@ export class StreamableHttpServer {
       return;
     }
     const sessionId = header(req, 'mcp-session-id');
+    // A bridged round's retry goes to the instance holding the round.
+    const owner = sessionId === undefined ? cluster?.roundOwner(req, message) : undefined;
+    if (cluster && owner !== undefined) {
+      const id = (message as JsonObject).id;
+      const principal = protection.principalOf(req);
+      return cluster.forwardRound(req, res, owner, principal, stringifyMessage(body.value), id);
+    }
     if (sessionId === undefined && modernPostHook(this.#options)(message, headerLookup(req))) {
       const principal = protection.principalOf(req);
       this.#modern(req, res, message as JsonObject, principal, protection.limitKey(req));
@@ -230,7 +254,8 @@ export class StreamableHttpServer {
       !Array.isArray(message) &&
       (this.#options.isSessionStart ?? isSessionStart)(message)
     ) {
-      session = this.#open(randomUUID(), res, principal, protection.limitKey(req));
+      const id = this.#options.cluster?.mintSessionId(principal) ?? randomUUID();
+      session = this.#open(id, res, principal, protection.limitKey(req));
     } else if (
       !Array.isArray(message) &&
       (this.#options.isStateless ?? isStatelessMessage)(message)
@@ -334,6 +359,14 @@ export class StreamableHttpServer {
         ErrorCode.TransportRefused,
         'Bad Request: Mcp-Session-Id header is required',
       );
+      return undefined;
+    }
+    const cluster = this.#options.cluster;
+    if (cluster && !this.#sessions.has(sessionId)) {
+      cluster.sessionMiss(req, res, sessionId, protection.principalOf(req)).catch((error) => {
+        this.#log.error('forwarding failed', { error: String(error) });
+        res.destroy();
+      });
       return undefined;
     }
     const session = this.#owned(sessionId, protection.principalOf(req), res);

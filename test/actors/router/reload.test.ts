@@ -5,7 +5,7 @@
  * keep their connection and in-flight requests; invalid reloads change nothing.
  */
 import { afterEach, describe, expect, it } from 'vitest';
-import { planReload, sameValue } from '../../../actors/router/reload.js';
+import { planReload, reloadRouter, sameValue } from '../../../actors/router/reload.js';
 import type { Router } from '../../../actors/router/router.js';
 import { ConfigError, parseConfig } from '../../../core/config/config.js';
 import type { JsonObject } from '../../../core/rpc/jsonrpc.js';
@@ -50,6 +50,25 @@ describe('planReload', () => {
   it('restarts every upstream a changed mcpMux default reaches', () => {
     const plan = planReload(config({ a, b }), config({ a, b }, { timeoutMs: 5 }), ['a', 'b']);
     expect(plan.restarted).toEqual(['a', 'b']);
+  });
+
+  it('warns that a cluster change waits for a restart, and restarts no upstream for it', async () => {
+    const cluster = { instanceId: 'a', advertiseUrl: 'http://127.0.0.1:1', key: 'k'.repeat(32) };
+    const current = config({ a });
+    const next = config({ a }, { cluster });
+    const warnings: string[] = [];
+    const log = { warn: (m: string) => warnings.push(m), info: () => {}, debug: () => {} };
+    const result = await reloadRouter(next, {
+      current,
+      running: ['a'],
+      log: log as never,
+      setConfig: () => {},
+      add: () => {},
+      remove: async () => {},
+      reorder: () => {},
+    });
+    expect(result.restarted).toEqual([]);
+    expect(warnings).toContain('config reload: cluster takes effect when mcp-mux restarts');
   });
 
   it('notes untouched upstreams that moved in the file', () => {

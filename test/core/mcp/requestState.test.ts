@@ -6,6 +6,7 @@ import {
   paramsDigest,
   RequestStateSealer,
   type StateClaims,
+  stateIssuer,
   stateKey,
 } from '../../../core/mcp/requestState.js';
 
@@ -44,6 +45,16 @@ describe('requestState', () => {
   it('opens what it sealed', () => {
     expect(state.startsWith('mux1.')).toBe(true);
     expect(sealer.open(state, expected)).toEqual(claims);
+  });
+
+  it('names its issuing instance when clustered (read unverified, for routing only)', () => {
+    const clustered = sealer.seal({ ...claims, instance: 'mux-a' });
+    expect(stateIssuer(clustered)).toBe('mux-a');
+    expect(sealer.open(clustered, expected).instance).toBe('mux-a');
+    expect(stateIssuer(state)).toBeUndefined();
+    for (const junk of [undefined, 42, 'mux1.', 'mux1.@@.x', 'other.e30.x']) {
+      expect(stateIssuer(junk)).toBeUndefined();
+    }
   });
 
   it('digests params without _meta, inputResponses and requestState, key order aside', () => {
