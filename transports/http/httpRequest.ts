@@ -22,9 +22,10 @@ export interface HttpClientOptions {
   /** Sockets kept to the origin at most: requests beyond wait in the pool's queue. */
   connections: number;
   /**
-   * Requests in flight per socket (HTTP/1.1 pipelining), default 1. Above 1, POSTs may queue
-   * behind a streamed (SSE) response on the same socket, and undici may send one again when
-   * its socket fails before it was answered: for servers known to allow it only.
+   * Requests in flight per socket (HTTP/1.1 pipelining), default 1. Above 1, a POST may queue
+   * behind a streamed (SSE) answer to another POST on the same socket, and undici may send one
+   * again when its socket fails before it was answered: for servers known to allow it only.
+   * GETs (the SSE streams) then go through a second pool without pipelining.
    */
   pipelining?: number;
 }
@@ -32,6 +33,8 @@ export interface HttpClientOptions {
 export class HttpClient {
   readonly url: URL;
   readonly #pool: Pool;
+  /** With pipelining: the pool of the GET streams, one request per socket. */
+  readonly #streams: Pool | undefined;
   readonly #path: string;
   readonly #pipelined: boolean;
   /** Basic credentials from the URL, if any. */
@@ -42,12 +45,15 @@ export class HttpClient {
     this.#path = `${url.pathname}${url.search}`;
     const pipelining = options.pipelining ?? 1;
     this.#pipelined = pipelining > 1;
-    this.#pool = new Pool(url.origin, {
-      connections: options.connections,
-      pipelining,
-      headersTimeout: 0,
-      bodyTimeout: 0,
-    });
+    const pool = (pipelining: number) =>
+      new Pool(url.origin, {
+        connections: options.connections,
+        pipelining,
+        headersTimeout: 0,
+        bodyTimeout: 0,
+      });
+    this.#pool = pool(pipelining);
+    this.#streams = this.#pipelined ? pool(1) : undefined;
     this.basicAuth =
       url.username === '' && url.password === ''
         ? undefined
@@ -68,13 +74,14 @@ export class HttpClient {
     path = this.#path,
   ): Promise<HttpCall> {
     if (call.aborted) return call.response;
-    this.#pool.dispatch(
+    const pool = method === 'GET' ? (this.#streams ?? this.#pool) : this.#pool;
+    pool.dispatch(
       {
         path,
         method,
         headers,
         body: body ?? null,
-        // A POST may share a pipelined socket only when pipelining was asked for.
+        // A POST shares a pipelined socket only when pipelining was asked for.
         blocking: !this.#pipelined,
         idempotent: method !== 'POST' || this.#pipelined,
       },
@@ -96,5 +103,6 @@ export class HttpClient {
   /** Ends every call in flight and closes the sockets. */
   destroy(): void {
     this.#pool.destroy().catch(() => {});
+    this.#streams?.destroy().catch(() => {});
   }
 }

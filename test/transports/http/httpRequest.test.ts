@@ -6,6 +6,7 @@
  */
 import { once } from 'node:events';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { createServer as createNetServer } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { discard, readText } from '../../../transports/http/httpBody.js';
 import {
@@ -158,6 +159,35 @@ describe('HttpClient', () => {
       'http://127.0.0.1:1/elsewhere',
       1,
     ]);
+  });
+});
+
+describe('pipelining', () => {
+  it('sends the next POST on the same socket before the first is answered when asked to', async () => {
+    // A raw server that answers only once two requests arrived on one socket.
+    const raw = createNetServer((socket) => {
+      let seen = '';
+      socket.on('data', (chunk) => {
+        seen += chunk.toString('latin1');
+        if (seen.split('POST /mcp').length - 1 < 2) return;
+        const answer = 'HTTP/1.1 200 OK\r\ncontent-length: 2\r\n\r\n{}';
+        socket.write(answer + answer);
+      });
+    });
+    raw.listen(0, '127.0.0.1');
+    await once(raw, 'listening');
+    const url = new URL(`http://127.0.0.1:${(raw.address() as { port: number }).port}/mcp`);
+    client = new HttpClient(url, { connections: 1, pipelining: 2 });
+    try {
+      const answers = await Promise.all([
+        client.request('POST', {}, '{"a":1}'),
+        client.request('POST', {}, '{"a":2}'),
+      ]);
+      expect(await Promise.all(answers.map((res) => readText(res, 10)))).toEqual(['{}', '{}']);
+    } finally {
+      client.destroy();
+      raw.close();
+    }
   });
 });
 
