@@ -1,8 +1,9 @@
 #!/usr/bin/env node
 /**
  * The relay floor of an HTTP upstream hop: the least a Node proxy pays to relay MCP messages to
- * a Streamable HTTP upstream on undici's `Pool` (`request` API, keep-alive, 64 connections),
- * measured as a bench subject beside `direct` and `mcp-mux` (the `relay-floor-undici` rows).
+ * a Streamable HTTP upstream on undici's `Pool` (dispatch API with a minimal handler, keep-alive,
+ * 64 connections), measured as a bench subject beside `direct` and `mcp-mux` (the
+ * `relay-floor-undici` rows).
  *
  *   node dist/bench/subjects/httpRelayFloor.js --upstream <url> [--port N]
  *
@@ -15,7 +16,15 @@
  * It is a floor, not a proxy: no routing, namespacing, queue, timeouts, cancellation, SSE
  * parsing (a non-JSON answer is relayed as it came), validation or error answers.
  */
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import { fstatSync } from 'node:fs';
+import {
+  createServer,
+  type IncomingHttpHeaders,
+  type IncomingMessage,
+  type ServerResponse,
+} from 'node:http';
+import { Socket } from 'node:net';
+import type { Writable } from 'node:stream';
 import { Pool } from 'undici';
 import { createBatchedWriter, createLineSplitter } from '../client/lineSplitter.js';
 import { IdMap } from './relayFloor.js';
@@ -34,6 +43,55 @@ function upstreamOf(url: URL): Upstream {
   return { pool, path: `${url.pathname}${url.search}` };
 }
 
+interface Answer {
+  status: number;
+  headers: IncomingHttpHeaders;
+  text: string;
+}
+
+/** One request through the pool's dispatch API, its body gathered as it comes. */
+function send(
+  upstream: Upstream,
+  method: 'GET' | 'POST' | 'DELETE',
+  headers: Record<string, string>,
+  body: string | null,
+): Promise<Answer> {
+  return new Promise((resolve, reject) => {
+    let status = 0;
+    let answerHeaders: IncomingHttpHeaders = {};
+    const chunks: Buffer[] = [];
+    upstream.pool.dispatch(
+      { path: upstream.path, method, headers, body },
+      {
+        onResponseStart(_controller, statusCode, responseHeaders) {
+          status = statusCode;
+          answerHeaders = responseHeaders;
+        },
+        onResponseData(_controller, chunk) {
+          chunks.push(chunk);
+        },
+        onResponseEnd() {
+          const text =
+            chunks.length === 1 ? chunks[0]!.toString() : Buffer.concat(chunks).toString();
+          resolve({ status, headers: answerHeaders, text });
+        },
+        onResponseError(_controller, error) {
+          reject(error);
+        },
+      },
+    );
+  });
+}
+
+/** fd 1 as a non-blocking socket when it is a pipe, as the router's stdio facade writes it. */
+function stdoutStream(): Writable {
+  try {
+    const stat = fstatSync(1);
+    if (stat.isFIFO() || stat.isSocket()) return new Socket({ fd: 1, readable: false });
+  } catch {}
+  return process.stdout;
+}
+
 const one = (value: string | string[] | undefined): string | undefined =>
   Array.isArray(value) ? value[0] : value;
 
@@ -49,19 +107,19 @@ function serveHttp(upstream: Upstream, port: number): void {
       if (value !== undefined) headers[name] = value;
     }
     const method = req.method === 'DELETE' ? 'DELETE' : req.method === 'GET' ? 'GET' : 'POST';
-    const answer = await upstream.pool.request({
-      path: upstream.path,
+    const answer = await send(
+      upstream,
       method,
       headers,
-      ...(method === 'POST' ? { body: ids.fromClient(body) } : {}),
-    });
-    const text = await answer.body.text();
+      method === 'POST' ? ids.fromClient(body) : null,
+    );
+    const { text } = answer;
     const out: Record<string, string> = {};
     const type = one(answer.headers['content-type']);
     if (type !== undefined) out['content-type'] = type;
     const session = one(answer.headers['mcp-session-id']);
     if (session !== undefined) out['mcp-session-id'] = session;
-    res.writeHead(answer.statusCode, out);
+    res.writeHead(answer.status, out);
     res.end(type?.startsWith('application/json') ? ids.fromUpstream(text) : text);
   };
   const server = createServer((req, res) => {
@@ -82,7 +140,8 @@ function serveHttp(upstream: Upstream, port: number): void {
 
 function serveStdio(upstream: Upstream): void {
   const ids = new IdMap();
-  const toClient = createBatchedWriter((text) => process.stdout.write(text), BURST_EVERY);
+  const out = stdoutStream();
+  const toClient = createBatchedWriter((text) => out.write(text), BURST_EVERY);
   let session: string | undefined;
   const post = async (line: string): Promise<void> => {
     const headers: Record<string, string> = {
@@ -90,15 +149,10 @@ function serveStdio(upstream: Upstream): void {
       accept: 'application/json, text/event-stream',
     };
     if (session !== undefined) headers['mcp-session-id'] = session;
-    const answer = await upstream.pool.request({
-      path: upstream.path,
-      method: 'POST',
-      headers,
-      body: ids.fromClient(line),
-    });
+    const answer = await send(upstream, 'POST', headers, ids.fromClient(line));
     session ??= one(answer.headers['mcp-session-id']);
-    const text = await answer.body.text();
-    if (text !== '' && answer.statusCode !== 202) toClient(`${ids.fromUpstream(text)}\n`);
+    const { text } = answer;
+    if (text !== '' && answer.status !== 202) toClient(`${ids.fromUpstream(text)}\n`);
   };
   const fail = (error: unknown) => process.stderr.write(`http-relay-floor: ${String(error)}\n`);
   // Until the session exists each POST waits for the one before (initialize brings the id);
