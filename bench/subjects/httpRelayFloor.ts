@@ -63,6 +63,8 @@ function send(
     upstream.pool.dispatch(
       { path: upstream.path, method, headers, body },
       {
+        // Its presence selects undici's handler API (controller first).
+        onRequestStart() {},
         onResponseStart(_controller, statusCode, responseHeaders) {
           status = statusCode;
           answerHeaders = responseHeaders;
