@@ -94,6 +94,17 @@ const relayFloorDecode: SubjectSpec = {
   relayArgs: ['--decode'],
 };
 
+/**
+ * The relay floor of an HTTP upstream hop (`subjects/httpRelayFloor.ts`, undici's `Pool`):
+ * what any Node proxy pays toward a Streamable HTTP upstream, from a stdio or HTTP client.
+ */
+const httpRelayFloor = (down: TransportKind): SubjectSpec => ({
+  name: 'relay-floor-undici',
+  kind: 'relay-floor',
+  downstream: down,
+  upstream: 'http',
+});
+
 const call = (payloadBytes: number, inFlight: number, workMs = 0): Load => ({
   method: 'tools/call',
   payloadBytes,
@@ -137,7 +148,10 @@ const transportRows: Scenario[] = transports.flatMap((down) =>
       title: `client ${down} → mcp-mux → upstream ${up} (baseline: direct over ${up}), 1 KiB, 32 in flight`,
       kind: 'throughput' as const,
       load: call(KiB, 32),
-      subjects: [direct(up), mux(down, up)],
+      subjects:
+        up === 'http' && down !== 'ws'
+          ? [direct(up), mux(down, up), httpRelayFloor(down)]
+          : [direct(up), mux(down, up)],
       baseline: 'direct',
       quick: down === 'http' && up === 'stdio',
     })),

@@ -8,14 +8,23 @@
 import { existsSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { type Endpoint, openSession, type Session, type TransportKind } from '../client/session.js';
-import { echoServerPath, muxBinPath, naiveProxyPath, relayFloorPath } from '../paths.js';
+import {
+  echoServerPath,
+  httpRelayFloorPath,
+  muxBinPath,
+  naiveProxyPath,
+  relayFloorPath,
+} from '../paths.js';
 import type { PeerInstall } from './peers.js';
 import { freePort, type ServerProcess, spawnServer, waitForPort } from './processes.js';
 
 export type SubjectKind =
   | 'direct'
   | 'mcp-mux'
-  /** `relayFloor.ts`: pipes, framing and id mapping only (what any Node proxy pays). */
+  /**
+   * `relayFloor.ts`: pipes, framing and id mapping only (what any Node proxy pays); toward an
+   * HTTP upstream `httpRelayFloor.ts` (undici's `Pool`).
+   */
   | 'relay-floor'
   | 'naive-sdk'
   | 'supergateway'
@@ -217,6 +226,7 @@ async function planPeer(
   const tools = spec.toolsPerUpstream ?? 1;
   const base = { servers, tools: ['echo'], listedTools: tools };
   const upstream = [node, ...echoArgs(tools)];
+  if (spec.kind === 'relay-floor' && spec.upstream === 'http') return planHttpFloor(spec, servers);
   if (spec.upstream !== 'stdio') throw new Error(`${spec.kind} is run with a stdio upstream only`);
   if (spec.kind === 'naive-sdk' || spec.kind === 'relay-floor') {
     if (spec.downstream !== 'stdio') throw new Error(`${spec.kind} has a stdio facade only`);
@@ -261,6 +271,23 @@ async function planPeer(
   servers.push(peer);
   await waitForPort(peer, port);
   return { ...base, endpoint: netEndpoint('http', port), serverPid: peer.pid };
+}
+
+/** The relay floor of an HTTP upstream hop, with a stdio or an HTTP client side. */
+async function planHttpFloor(spec: SubjectSpec, servers: ServerProcess[]): Promise<Plan> {
+  const echo = await startEchoServer('http', spec.toolsPerUpstream ?? 1);
+  servers.push(echo.server);
+  const base = { servers, tools: ['echo'], listedTools: spec.toolsPerUpstream ?? 1 };
+  const args = [httpRelayFloorPath, '--upstream', echo.url];
+  if (spec.downstream === 'stdio') {
+    return { ...base, endpoint: { kind: 'stdio', command: node, args } };
+  }
+  if (spec.downstream !== 'http') throw new Error('the HTTP relay floor has no WebSocket facade');
+  const port = await freePort();
+  const floor = spawnServer(node, [...args, '--port', String(port)]);
+  servers.push(floor);
+  await waitForPort(floor, port);
+  return { ...base, endpoint: netEndpoint('http', port), serverPid: floor.pid };
 }
 
 async function planDirect(

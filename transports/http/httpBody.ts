@@ -1,9 +1,10 @@
 /**
- * Readers for `node:http` response bodies (HTTP client transports): text with a byte limit, and
- * SSE fed chunk by chunk into an `SseParser`. A body read to its end leaves the keep-alive
- * socket reusable; a body abandoned early is released as described on each function.
+ * Readers of a response body (HTTP client transports, `HttpCall`): text with a byte limit,
+ * SSE fed chunk by chunk into an `SseParser`, or nothing. A body read to its end leaves the
+ * keep-alive socket reusable; a body abandoned early is released as described on each function.
  */
-import type { IncomingMessage } from 'node:http';
+import { StringDecoder } from 'node:string_decoder';
+import type { BodySink, HttpCall } from './httpCall.js';
 import type { SseParser } from './sseParser.js';
 
 export class BodyTooLargeError extends Error {
@@ -16,32 +17,45 @@ export class BodyTooLargeError extends Error {
 /** How long a stream we stopped reading may take to end before its socket is dropped. */
 const LINGER_MS = 1000;
 
+const DRAIN: BodySink = { data() {}, end() {}, error() {} };
+
+/** Reads and drops the rest of a body so the socket can be reused. */
+export function discard(res: HttpCall): void {
+  res.read(DRAIN);
+}
+
 /** Reads a whole body as UTF-8, failing past `limit` bytes (the socket is then destroyed). */
-export function readText(res: IncomingMessage, limit: number): Promise<string> {
+export function readText(res: HttpCall, limit: number): Promise<string> {
   return new Promise((resolve, reject) => {
     const declared = Number(res.headers['content-length']);
     if (declared > limit) {
-      res.destroy();
       reject(new BodyTooLargeError(limit));
+      res.abort('response body too large');
+      res.read(DRAIN);
       return;
     }
-    const chunks: Buffer[] = [];
+    let first: Buffer | undefined;
+    let chunks: Buffer[] | undefined;
     let size = 0;
-    res.on('data', (chunk: Buffer) => {
-      size += chunk.byteLength;
-      if (size > limit) {
-        res.destroy();
-        reject(new BodyTooLargeError(limit));
-        return;
-      }
-      chunks.push(chunk);
-    });
-    res.once('end', () => {
-      resolve(chunks.length === 1 ? chunks[0]!.toString('utf8') : Buffer.concat(chunks).toString());
-    });
-    res.once('error', reject);
-    res.once('close', () => {
-      if (!res.complete) reject(new Error('the response body was cut off'));
+    res.read({
+      data(chunk) {
+        size += chunk.byteLength;
+        if (size > limit) {
+          reject(new BodyTooLargeError(limit));
+          res.abort('response body too large');
+          return;
+        }
+        if (first === undefined) first = chunk;
+        else if (chunks === undefined) chunks = [first, chunk];
+        else chunks.push(chunk);
+      },
+      end() {
+        if (chunks !== undefined) resolve(Buffer.concat(chunks).toString('utf8'));
+        else resolve(first === undefined ? '' : first.toString('utf8'));
+      },
+      error() {
+        reject(new Error('the response body was cut off'));
+      },
     });
   });
 }
@@ -51,39 +65,41 @@ export function readText(res: IncomingMessage, limit: number): Promise<string> {
  * rejects when the stream breaks. The caller keeps the parser (its `lastEventId` survives).
  * After `stop()` the rest of the body is drained unread, so the server's end of the stream
  * (which normally follows at once) keeps the socket reusable; a body still open after
- * `LINGER_MS` is destroyed.
+ * `LINGER_MS` is aborted.
  */
 export function pumpSse(
-  res: IncomingMessage,
+  res: HttpCall,
   parser: SseParser,
   stop: () => boolean = () => false,
 ): Promise<void> {
   return new Promise((resolve, reject) => {
+    // Multi-byte characters split across chunks survive.
+    const decoder = new StringDecoder('utf8');
     let stopped = false;
-    res.setEncoding('utf8'); // a StringDecoder: multi-byte characters split across chunks survive
-    const onData = (chunk: string): void => {
-      parser.push(chunk);
-      if (!stop()) return;
-      stopped = true;
-      res.off('data', onData);
-      parser.end();
-      res.resume();
-      if (!res.complete) {
-        const timer = setTimeout(() => res.destroy(), LINGER_MS);
-        timer.unref();
-        res.once('close', () => clearTimeout(timer));
-      }
-      resolve();
-    };
-    res.on('data', onData);
-    res.once('end', () => {
-      if (stopped) return;
-      parser.end();
-      resolve();
-    });
-    res.once('error', reject);
-    res.once('close', () => {
-      if (!stopped && !res.complete) reject(new Error('the SSE stream was cut off'));
+    res.read({
+      data(chunk) {
+        if (stopped) return;
+        parser.push(decoder.write(chunk));
+        if (!stop()) return;
+        stopped = true;
+        parser.end();
+        if (!res.done) {
+          const timer = setTimeout(() => res.abort('the stream did not end'), LINGER_MS);
+          timer.unref();
+          res.read({ data() {}, end: () => clearTimeout(timer), error: () => clearTimeout(timer) });
+        }
+        resolve();
+      },
+      end() {
+        if (stopped) return;
+        const rest = decoder.end();
+        if (rest !== '') parser.push(rest);
+        parser.end();
+        resolve();
+      },
+      error() {
+        if (!stopped) reject(new Error('the SSE stream was cut off'));
+      },
     });
   });
 }

@@ -1,99 +1,108 @@
 /**
- * One HTTP request of the client transports on `node:http` / `node:https`, through a
- * keep-alive `Agent` the transport owns (global `fetch`, undici, cost ~1 ms of CPU per request
- * and capped an HTTP upstream at ~1k req/s; see bench/notes/2026-11-21-router-profile.md). Resolves with the response
- * once its headers arrived; the caller must consume the body (`readText`, `pumpSse`) or
- * `discard` it, or the socket never returns to the pool.
+ * The outbound HTTP of one upstream (both client transports), on undici's dispatch API: one
+ * `Pool` per upstream origin (keep-alive, `connections` sockets at most, `pipelining` requests
+ * per socket, default 1), the request path taken from the URL once. Each request is an
+ * `HttpCall` (httpCall.ts): no stream, no `AbortSignal` and no promise chain of undici's own
+ * per exchange. Not the global `fetch` (its WHATWG machinery cost ~1 ms of CPU per request).
+ *
+ * Policy kept from the `node:http` client it replaces: no redirects are followed (a 3xx is an
+ * answer like any other: an untrusted upstream cannot send our credentials elsewhere); no proxy
+ * from the environment; no header or body timeout (the upper layer times requests out and
+ * abandons them; a GET stream may stay quiet for hours); credentials in the URL
+ * (`http://user:pass@host`) go as Basic `Authorization`.
  */
-import { Agent as HttpAgent, request as httpRequest, type IncomingMessage } from 'node:http';
-import { Agent as HttpsAgent, request as httpsRequest } from 'node:https';
+import { Pool } from 'undici';
+import { HttpCall } from './httpCall.js';
 
-/** The request failed before any response (refused, reset, DNS, TLS): the server is unreachable. */
-export class HttpConnectError extends Error {
-  constructor(url: URL, cause: unknown) {
-    super(`cannot reach ${url.origin}: ${String(cause)}`, { cause });
-    this.name = 'HttpConnectError';
+export { HttpCall, HttpConnectError, header, isOk, mediaType } from './httpCall.js';
+
+export type HttpMethod = 'GET' | 'POST' | 'DELETE';
+
+export interface HttpClientOptions {
+  /** Sockets kept to the origin at most: requests beyond wait in the pool's queue. */
+  connections: number;
+  /**
+   * Requests in flight per socket (HTTP/1.1 pipelining), default 1. Above 1, a POST may queue
+   * behind a streamed (SSE) answer to another POST on the same socket, and undici may send one
+   * again when its socket fails before it was answered: for servers known to allow it only.
+   * GETs (the SSE streams) then go through a second pool without pipelining.
+   */
+  pipelining?: number;
+}
+
+export class HttpClient {
+  readonly url: URL;
+  readonly #pool: Pool;
+  /** With pipelining: the pool of the GET streams, one request per socket. */
+  readonly #streams: Pool | undefined;
+  readonly #path: string;
+  readonly #pipelined: boolean;
+  /** Basic credentials from the URL, if any. */
+  readonly basicAuth: string | undefined;
+
+  constructor(url: URL, options: HttpClientOptions) {
+    this.url = url;
+    this.#path = `${url.pathname}${url.search}`;
+    const pipelining = options.pipelining ?? 1;
+    this.#pipelined = pipelining > 1;
+    const pool = (pipelining: number) =>
+      new Pool(url.origin, {
+        connections: options.connections,
+        pipelining,
+        headersTimeout: 0,
+        bodyTimeout: 0,
+      });
+    this.#pool = pool(pipelining);
+    this.#streams = this.#pipelined ? pool(1) : undefined;
+    this.basicAuth =
+      url.username === '' && url.password === ''
+        ? undefined
+        : `Basic ${Buffer.from(`${decodeURIComponent(url.username)}:${decodeURIComponent(url.password)}`).toString('base64')}`;
   }
-}
 
-export interface HttpRequestOptions {
-  method: 'GET' | 'POST' | 'DELETE';
-  headers: Record<string, string>;
-  /** Sent with its `Content-Length` (no chunked encoding). */
-  body?: string;
-  /** Aborting destroys the request and its response stream. */
-  signal?: AbortSignal;
-}
+  /** A call to this upstream's URL (or `path` on its origin), not yet sent: see `send`. */
+  call(): HttpCall {
+    return new HttpCall(this.url);
+  }
 
-export type HttpClientAgent = HttpAgent | HttpsAgent;
+  /** Sends `call` (unless it was aborted meanwhile); its `response` tells how it went. */
+  send(
+    call: HttpCall,
+    method: HttpMethod,
+    headers: Record<string, string>,
+    body?: string,
+    path = this.#path,
+  ): Promise<HttpCall> {
+    if (call.aborted) return call.response;
+    const pool = method === 'GET' ? (this.#streams ?? this.#pool) : this.#pool;
+    pool.dispatch(
+      {
+        path,
+        method,
+        headers,
+        body: body ?? null,
+        // A POST shares a pipelined socket only when pipelining was asked for.
+        blocking: !this.#pipelined,
+        idempotent: method !== 'POST' || this.#pipelined,
+      },
+      call,
+    );
+    return call.response;
+  }
 
-/** A keep-alive agent for `url`'s scheme, `maxSockets` connections per origin at most. */
-export function createAgent(url: URL, maxSockets: number): HttpClientAgent {
-  const options = { keepAlive: true, maxSockets, scheduling: 'lifo' as const };
-  return url.protocol === 'https:' ? new HttpsAgent(options) : new HttpAgent(options);
-}
+  /** One call, sent now. */
+  request(
+    method: HttpMethod,
+    headers: Record<string, string>,
+    body?: string,
+    path?: string,
+  ): Promise<HttpCall> {
+    return this.send(this.call(), method, headers, body, path);
+  }
 
-export function sendRequest(
-  url: URL,
-  agent: HttpClientAgent,
-  options: HttpRequestOptions,
-): Promise<IncomingMessage> {
-  return new Promise((resolve, reject) => {
-    const headers: Record<string, string | number> = { ...options.headers };
-    if (options.body !== undefined) headers['content-length'] = Buffer.byteLength(options.body);
-    const make = url.protocol === 'https:' ? httpsRequest : httpRequest;
-    const { signal } = options;
-    if (signal?.aborted) {
-      reject(abortError(signal));
-      return;
-    }
-    let req: ReturnType<typeof make>;
-    try {
-      req = make(url, { method: options.method, headers, agent });
-    } catch (error) {
-      // An invalid header value (e.g. a newline in a configured header) throws synchronously.
-      reject(error);
-      return;
-    }
-    if (signal) {
-      // Not node's `signal` option: it watches each request with `finished()` (a dozen
-      // listeners per request). One listener, removed when the request closes (after its
-      // response ended, or on destroy), does the same: abort destroys the request and so its
-      // response stream.
-      const onAbort = (): void => {
-        req.destroy(abortError(signal));
-      };
-      signal.addEventListener('abort', onAbort, { once: true });
-      req.once('close', () => signal.removeEventListener('abort', onAbort));
-    }
-    req.once('response', resolve);
-    req.once('error', (error: Error) => {
-      reject(error.name === 'AbortError' ? error : new HttpConnectError(url, error));
-    });
-    req.end(options.body);
-  });
-}
-
-const abortError = (signal: AbortSignal): Error =>
-  new DOMException(`the request was aborted: ${String(signal.reason)}`, 'AbortError');
-
-/** Reads and drops the rest of a body so the socket can be reused. */
-export function discard(res: IncomingMessage): void {
-  res.resume();
-}
-
-export function isOk(res: IncomingMessage): boolean {
-  const status = res.statusCode ?? 0;
-  return status >= 200 && status < 300;
-}
-
-/** The media type of `Content-Type`, lower case, without parameters. */
-export function mediaType(res: IncomingMessage): string | undefined {
-  return res.headers['content-type']?.split(';')[0]?.trim().toLowerCase();
-}
-
-/** A single-valued response header (the first value when repeated). */
-export function header(res: IncomingMessage, name: string): string | undefined {
-  const value = res.headers[name];
-  return Array.isArray(value) ? value[0] : value;
+  /** Ends every call in flight and closes the sockets. */
+  destroy(): void {
+    this.#pool.destroy().catch(() => {});
+    this.#streams?.destroy().catch(() => {});
+  }
 }

@@ -4,18 +4,18 @@
  * sent again, `MAX_AUTH_RETRIES` times at most, so a server that keeps refusing is not looped
  * on (conformance `scope-retry-limit`). The last refusal is returned as it came.
  */
-import type { IncomingMessage } from 'node:http';
-import { discard, header } from './httpRequest.js';
+import { discard } from './httpBody.js';
+import { type HttpCall, header } from './httpRequest.js';
 import { type HttpAuth, MAX_AUTH_RETRIES } from './oauth/index.js';
 
 /** Sends with `send` (which adds the current credentials each time) until no challenge is left. */
 export async function postWithAuth(
   auth: HttpAuth,
-  send: () => Promise<IncomingMessage>,
-): Promise<IncomingMessage> {
+  send: () => Promise<HttpCall>,
+): Promise<HttpCall> {
   for (let attempt = 0; ; attempt++) {
     const res = await send();
-    const status = res.statusCode ?? 0;
+    const status = res.statusCode;
     if ((status !== 401 && status !== 403) || attempt >= MAX_AUTH_RETRIES) return res;
     const challenge = {
       wwwAuthenticate: header(res, 'www-authenticate'),

@@ -3,20 +3,14 @@
  * resolve it against the SSE URL (same origin only: a server must not redirect our messages
  * elsewhere), then POST each message there; replies arrive as `message` events. POSTs are
  * sent one after another, so the server sees messages in order. The transport ends when the
- * stream ends. Requests go through `node:http(s)` with a keep-alive agent this transport owns.
+ * stream ends. Requests go through an undici pool this transport owns (httpRequest.ts: no
+ * redirects followed).
  */
 import { type Logger, silentLogger } from '../../core/log/index.js';
 import { FrameError, type SendOptions, stringifyMessage } from '../../core/rpc/index.js';
 import { BaseTransport } from '../base/index.js';
-import { pumpSse } from './httpBody.js';
-import {
-  createAgent,
-  discard,
-  type HttpClientAgent,
-  isOk,
-  mediaType,
-  sendRequest,
-} from './httpRequest.js';
+import { discard, pumpSse } from './httpBody.js';
+import { type HttpCall, HttpClient, isOk, mediaType } from './httpRequest.js';
 import { SseParser } from './sseParser.js';
 
 export interface SseClientOptions {
@@ -24,6 +18,8 @@ export interface SseClientOptions {
   headers?: Record<string, string>;
   /** Connections kept to the server at most (default 64). */
   maxSockets?: number;
+  /** Requests in flight per connection (HTTP/1.1 pipelining), default 1. */
+  pipelining?: number;
   /** Largest SSE event accepted, in characters (default 64 MiB). */
   maxMessageBytes?: number;
   /**
@@ -37,9 +33,14 @@ export interface SseClientOptions {
 export class SseClientTransport extends BaseTransport {
   readonly url: URL;
   readonly #options: SseClientOptions;
-  readonly #agent: HttpClientAgent;
+  readonly #http: HttpClient;
   readonly #log: Logger;
-  readonly #abort = new AbortController();
+  /** Headers of every request: the configured ones, credentials from the URL. */
+  readonly #headers: Record<string, string>;
+  /** The POST headers, built once. */
+  readonly #postHeaders: Record<string, string>;
+  /** The GET stream, aborted when the transport ends. */
+  #stream: HttpCall | undefined;
   #started: Promise<URL> | undefined;
   #chain: Promise<void> = Promise.resolve();
 
@@ -47,8 +48,17 @@ export class SseClientTransport extends BaseTransport {
     super();
     this.url = new URL(url);
     this.#options = options;
-    this.#agent = createAgent(this.url, options.maxSockets ?? 64);
+    this.#http = new HttpClient(this.url, {
+      connections: options.maxSockets ?? 64,
+      ...(options.pipelining === undefined ? {} : { pipelining: options.pipelining }),
+    });
     this.#log = options.log ?? silentLogger;
+    const basic = this.#http.basicAuth;
+    this.#headers = {
+      ...(basic === undefined ? {} : { authorization: basic }),
+      ...options.headers,
+    };
+    this.#postHeaders = { ...this.#headers, 'content-type': 'application/json' };
   }
 
   /** Opens the stream and resolves once the `endpoint` event arrived. */
@@ -64,12 +74,12 @@ export class SseClientTransport extends BaseTransport {
       const target = await endpoint.catch(() => undefined);
       if (!target || !this.isOpen) return;
       try {
-        const res = await sendRequest(target, this.#agent, {
-          method: 'POST',
-          headers: { ...this.#options.headers, 'content-type': 'application/json' },
-          body: stringifyMessage(message),
-          signal: this.#abort.signal,
-        });
+        const res = await this.#http.request(
+          'POST',
+          this.#postHeaders,
+          stringifyMessage(message),
+          `${target.pathname}${target.search}`,
+        );
         discard(res);
         if (res.statusCode === 404) this.#fail(new Error('HTTP 404: the SSE session is gone'));
         else if (!isOk(res))
@@ -85,8 +95,8 @@ export class SseClientTransport extends BaseTransport {
   }
 
   protected override onFinish(): void {
-    this.#abort.abort();
-    this.#agent.destroy();
+    this.#stream?.abort('closed');
+    this.#http.destroy();
   }
 
   #endpoint(): Promise<URL> {
@@ -102,11 +112,10 @@ export class SseClientTransport extends BaseTransport {
       rejectEndpoint = reject;
     });
     let known: URL | undefined;
-    const res = await sendRequest(this.url, this.#agent, {
-      method: 'GET',
-      headers: { ...this.#options.headers, accept: 'text/event-stream' },
-      signal: this.#abort.signal,
-    }).catch((error: unknown) => {
+    const call = this.#http.call();
+    this.#stream = call;
+    const headers = { ...this.#headers, accept: 'text/event-stream' };
+    const res = await this.#http.send(call, 'GET', headers).catch((error: unknown) => {
       throw this.#fail(new Error(`cannot reach ${this.url.origin}: ${String(error)}`));
     });
     if (!isOk(res) || mediaType(res) !== 'text/event-stream') {

@@ -1,10 +1,11 @@
 /**
  * The Streamable HTTP client (upstream side). Each message is one POST; responses come as one
- * JSON body (leniently, newline-delimited messages: jsonBody.ts) or an SSE stream. The first POST's `Mcp-Session-Id` is sent on every later request,
- * and so is `MCP-Protocol-Version` once the upper layer calls `setProtocolVersion`. Once a
- * session exists a GET stream carries server-initiated messages (405: none). A dropped SSE
- * stream is resumed with `Last-Event-ID` after the server's `retry` delay, a bounded number of
- * times. `close()` sends DELETE.
+ * JSON body (leniently, newline-delimited messages: jsonBody.ts) or an SSE stream. The first
+ * POST's `Mcp-Session-Id` is sent on every later request, and so is `MCP-Protocol-Version` once
+ * the upper layer calls `setProtocolVersion`. Once a session exists a GET stream carries
+ * server-initiated messages (405: none). A dropped SSE stream is resumed with `Last-Event-ID`
+ * after the server's `retry` delay, a bounded number of times (clientStreams.ts). `close()`
+ * sends DELETE.
  *
  * Order: until the first response arrives, and for every notification or response, the next
  * POST waits for this one's headers, so `initialize` gets its session before anything else and
@@ -19,57 +20,41 @@
  * type) fails that request at once as an invalid response (`FrameError('parse')` with its
  * `id` and `response`): the server answered, so it is not reported unavailable.
  *
- * Requests go through `node:http(s)` with a keep-alive agent this transport owns (see
- * `httpRequest.ts`), destroyed when the transport ends.
+ * Requests go through an undici `Pool` this transport owns (httpRequest.ts: keep-alive, no
+ * redirects followed), destroyed when the transport ends. The POST headers are built once and
+ * again only when the session id or the protocol version changes.
  *
- * Exchanges: each POST (with the GET that resumes its stream) is one exchange with its own
- * AbortController, so no signal collects a listener per request. `abandon(id)` (the upper
- * layer stopped waiting: timeout, cancel) ends the exchange once none of its requests is still
- * awaited: the request and its response stream are destroyed and the socket leaves the pool.
- * Without that, every timed-out call to a hanging server would hold one of `maxSockets`
+ * Exchanges (clientExchange.ts): each POST (with the GETs that resume its stream) is one
+ * exchange. `abandon(id)` (the upper layer stopped waiting: timeout, cancel) ends the exchange
+ * once none of its requests is still awaited: its request is aborted and the socket leaves the
+ * pool. Without that, every timed-out call to a hanging server would hold one of `maxSockets`
  * connections until the server answered, and once all were held every later call, pings
  * included, would wait for one.
  */
 
-import type { IncomingMessage } from 'node:http';
 import { ErrorCode } from '../../core/errors/index.js';
 import { type Logger, silentLogger } from '../../core/log/index.js';
 import { traceHeadersOf } from '../../core/observe/index.js';
 import type { JsonRpcId } from '../../core/rpc/index.js';
 import {
-  decodeMessage,
   type ExchangeClientTransport,
-  FrameError,
   type SendOptions,
   stringifyMessage,
 } from '../../core/rpc/index.js';
 import { BaseTransport } from '../base/index.js';
-import { pumpSse, readText } from './httpBody.js';
-import {
-  createAgent,
-  discard,
-  type HttpClientAgent,
-  HttpConnectError,
-  type HttpRequestOptions,
-  header,
-  isOk,
-  mediaType,
-  sendRequest,
-} from './httpRequest.js';
-import { decodeJsonBody } from './jsonBody.js';
-import { idKey, requestIds, responseIds } from './messageShape.js';
+import { readJsonAnswer } from './clientAnswer.js';
+import { type Exchange, ExchangeList } from './clientExchange.js';
+import { listen, readPostStream, type StreamHost } from './clientStreams.js';
+import { discard } from './httpBody.js';
+import { type HttpCall, HttpConnectError, header, isOk, mediaType } from './httpRequest.js';
+import { requestIds } from './messageShape.js';
 import { postWithAuth } from './postWithAuth.js';
-import { SseParser } from './sseParser.js';
-import { type StreamableHttpClientOptions, sleep } from './streamableHttpClientOptions.js';
+import { SessionRequests } from './sessionRequests.js';
+import type { StreamableHttpClientOptions } from './streamableHttpClientOptions.js';
 
 export type { StreamableHttpClientOptions } from './streamableHttpClientOptions.js';
 
-/** One POST and the resumptions of its stream: the requests it carries that are still awaited. */
-interface Exchange {
-  readonly controller: AbortController;
-  /** idKey → id of the requests not yet answered nor abandoned. */
-  readonly pending: Map<string, JsonRpcId>;
-}
+const DELETE_TIMEOUT_MS = 2000;
 
 export class StreamableHttpClientTransport
   extends BaseTransport
@@ -77,44 +62,39 @@ export class StreamableHttpClientTransport
 {
   readonly url: URL;
   readonly #options: StreamableHttpClientOptions;
-  readonly #agent: HttpClientAgent;
+  readonly #requests: SessionRequests;
   readonly #log: Logger;
-  /** Aborted when the transport ends: stops retry sleeps. Requests use their exchange's. */
+  /** Aborted when the transport ends: stops retry sleeps. */
   readonly #abort = new AbortController();
-  /** Every exchange (and GET stream) in progress, aborted when the transport ends. */
-  readonly #live = new Set<AbortController>();
-  /** Exchanges by the idKey of each request they carry. */
-  readonly #exchanges = new Map<string, Exchange>();
+  readonly #exchanges = new ExchangeList();
+  /** The GET stream's request in flight, if any. */
+  #listenCall: HttpCall | undefined;
+  readonly #host: StreamHost;
   #chain: Promise<void> = Promise.resolve();
-  #sessionId: string | undefined;
-  #protocolVersion: string | undefined;
   #answered = false;
   #probe: ((status: number) => boolean) | undefined;
-  /** A DELETE is being sent: the agent is destroyed after it rather than on finish. */
+  /** A DELETE is being sent: the pool is destroyed after it rather than on finish. */
   #deleting = false;
-  /** `#postHeaders()`, cleared when the session id or the protocol version is set. */
-  #postBase: Record<string, string> | undefined;
 
   constructor(url: string | URL, options: StreamableHttpClientOptions = {}) {
     super();
     this.url = new URL(url);
     this.#options = options;
-    this.#agent = createAgent(this.url, options.maxSockets ?? 64);
+    this.#requests = new SessionRequests(this.url, options);
     this.#log = options.log ?? silentLogger;
-    this.#protocolVersion = options.protocolVersion;
     this.#probe = options.probe;
+    this.#host = this.#streamHost();
   }
 
   get sessionId(): string | undefined {
-    return this.#sessionId;
+    return this.#requests.sessionId;
   }
 
   /** Nothing to connect ahead of the first message: HTTP is request-driven. */
   async start(): Promise<void> {}
 
   setProtocolVersion(version: string): void {
-    this.#protocolVersion = version;
-    this.#postBase = undefined;
+    this.#requests.protocolVersion = version;
   }
 
   /**
@@ -130,20 +110,19 @@ export class StreamableHttpClientTransport
   }
 
   async close(): Promise<void> {
-    const sessionId = this.#sessionId;
+    const requests = this.#requests;
+    const sessionId = requests.sessionId;
     this.#deleting = this.isOpen && sessionId !== undefined;
     if (!this.finish({ kind: 'local' }) || sessionId === undefined) return;
+    const call = requests.call();
+    const timer = setTimeout(() => call.abort('timeout'), DELETE_TIMEOUT_MS);
     try {
-      const res = await this.#request({
-        method: 'DELETE',
-        headers: this.#headers({}, sessionId),
-        signal: AbortSignal.timeout(2000),
-      });
-      discard(res);
+      discard(await requests.send(call, 'DELETE', requests.headers({}, sessionId)));
     } catch (error) {
       this.#log.debug('DELETE of the session failed', { error: String(error) });
     } finally {
-      this.#agent.destroy();
+      clearTimeout(timer);
+      requests.destroy();
     }
   }
 
@@ -152,57 +131,35 @@ export class StreamableHttpClientTransport
    * cancelled): its exchange ends once it carries no other awaited request.
    */
   abandon(id: JsonRpcId): void {
-    const key = idKey(id);
-    const exchange = this.#exchanges.get(key);
+    const exchange = this.#exchanges.find(id);
     if (exchange === undefined) return;
-    this.#exchanges.delete(key);
-    exchange.pending.delete(key);
-    if (exchange.pending.size === 0) exchange.controller.abort();
+    exchange.settle(id);
+    if (exchange.pending.length === 0) exchange.end();
   }
 
-  /** Exchanges in progress (for tests and stats). */
+  /** Exchanges and GET streams in progress (for tests and stats). */
   get openExchanges(): number {
-    return this.#live.size;
+    return this.#exchanges.size + (this.#listenCall === undefined ? 0 : 1);
   }
 
   protected override onFinish(): void {
     this.#abort.abort();
-    for (const controller of this.#live) controller.abort();
-    this.#live.clear();
-    this.#exchanges.clear();
-    if (!this.#deleting) this.#agent.destroy();
-  }
-
-  /** Every request goes through here; with `auth`, its credential headers are added. */
-  #request(options: HttpRequestOptions): Promise<IncomingMessage> {
-    const auth = this.#options.auth;
-    if (!auth) return sendRequest(this.url, this.#agent, options);
-    return auth.headers(options.method, this.url).then((credentials) =>
-      sendRequest(this.url, this.#agent, {
-        ...options,
-        headers: { ...options.headers, ...credentials },
-      }),
-    );
-  }
-
-  #headers(extra: Record<string, string>, sessionId = this.#sessionId): Record<string, string> {
-    const headers: Record<string, string> = { ...this.#options.headers, ...extra };
-    if (sessionId !== undefined) headers['mcp-session-id'] = sessionId;
-    if (this.#protocolVersion !== undefined)
-      headers['mcp-protocol-version'] = this.#protocolVersion;
-    return headers;
+    this.#exchanges.endAll();
+    this.#listenCall?.abort('closed');
+    this.#listenCall = undefined;
+    if (!this.#deleting) this.#requests.destroy();
   }
 
   /** Starts one POST; resolves when the next POST may start (see "Order" above). */
   async #post(message: unknown, extra?: Readonly<Record<string, string>>): Promise<void> {
     if (!this.isOpen) return;
     const ids = requestIds(message);
-    const sentSession = this.#sessionId !== undefined;
-    const exchange = this.#openExchange(ids);
+    const sentSession = this.#requests.sessionId !== undefined;
+    const exchange = this.#exchanges.open(ids);
     const trace = traceHeadersOf(message);
     const response = this.#postAuthorized(
       stringifyMessage(message),
-      exchange.controller.signal,
+      exchange,
       // The trace in `_meta` goes in the W3C headers too (core/observe/traceContext.ts).
       extra === undefined ? trace : { ...trace, ...extra },
     );
@@ -211,9 +168,9 @@ export class StreamableHttpClientTransport
       .then((res) => this.#onResponse(res, exchange, sentSession))
       .catch((error: unknown) => {
         // An abandoned exchange was aborted on purpose: nobody waits for its requests.
-        if (exchange.pending.size > 0) this.#onFailure(error, [...exchange.pending.values()]);
+        if (exchange.pending.length > 0) this.#onFailure(error, exchange.takeAll());
       })
-      .finally(() => this.#closeExchange(exchange));
+      .finally(() => this.#exchanges.close(exchange));
     if (ids.length === 0 || !this.#answered)
       await response.then(
         () => {},
@@ -224,47 +181,22 @@ export class StreamableHttpClientTransport
   /** One POST; with `auth`, sent again after a 401/403 it could answer (a few times at most). */
   #postAuthorized(
     body: string,
-    signal: AbortSignal,
+    exchange: Exchange,
     extra: Record<string, string> | undefined,
-  ): Promise<IncomingMessage> {
+  ): Promise<HttpCall> {
     // Headers are read at each attempt: the session id or version may have come meanwhile.
-    const send = (): Promise<IncomingMessage> => {
-      const base = this.#postHeaders();
-      const headers = extra === undefined ? base : { ...base, ...extra };
-      return this.#request({ method: 'POST', headers, body, signal });
+    const send = (): Promise<HttpCall> => {
+      const call = this.#requests.call();
+      exchange.call = call;
+      if (exchange.ended) call.abort('abandoned');
+      return this.#requests.post(call, body, extra);
     };
     const auth = this.#options.auth;
     return auth ? postWithAuth(auth, send) : send();
   }
 
-  /** The headers of every POST, built again only when the session id or version changes. */
-  #postHeaders(): Record<string, string> {
-    this.#postBase ??= this.#headers({
-      accept: 'application/json, text/event-stream',
-      'content-type': 'application/json',
-    });
-    return this.#postBase;
-  }
-
-  #openExchange(ids: readonly JsonRpcId[]): Exchange {
-    const exchange: Exchange = {
-      controller: new AbortController(),
-      pending: new Map(ids.map((id) => [idKey(id), id])),
-    };
-    this.#live.add(exchange.controller);
-    for (const key of exchange.pending.keys()) this.#exchanges.set(key, exchange);
-    return exchange;
-  }
-
-  #closeExchange(exchange: Exchange): void {
-    this.#live.delete(exchange.controller);
-    for (const key of exchange.pending.keys()) {
-      if (this.#exchanges.get(key) === exchange) this.#exchanges.delete(key);
-    }
-  }
-
-  async #onResponse(res: IncomingMessage, exchange: Exchange, sentSession: boolean): Promise<void> {
-    const status = res.statusCode ?? 0;
+  async #onResponse(res: HttpCall, exchange: Exchange, sentSession: boolean): Promise<void> {
+    const status = res.statusCode;
     const ok = isOk(res);
     if (this.#probe) {
       const probe = this.#probe;
@@ -277,14 +209,13 @@ export class StreamableHttpClientTransport
     }
     this.#answered = true;
     const sessionId = header(res, 'mcp-session-id');
-    if (sessionId !== undefined && this.#sessionId === undefined && ok) {
-      this.#sessionId = sessionId;
-      this.#postBase = undefined;
-      if (this.#options.openGetStream ?? true) this.#listen(undefined, 0);
+    if (sessionId !== undefined && this.#requests.sessionId === undefined && ok) {
+      this.#requests.sessionId = sessionId;
+      if (this.#options.openGetStream ?? true) this.#listen();
     }
     if (status === 404 && sentSession) {
       discard(res);
-      this.#fail(new Error(`HTTP 404 for session ${this.#sessionId}: the session expired`));
+      this.#sessionExpired();
       return;
     }
     if (status === 401 || status === 403) {
@@ -294,181 +225,42 @@ export class StreamableHttpClientTransport
     }
     const type = mediaType(res);
     if (ok && type === 'text/event-stream') {
-      await this.#stream(res, exchange);
+      await readPostStream(this.#host, res, exchange);
       return;
     }
-    if (status === 202 || exchange.pending.size === 0) {
+    if (status === 202 || exchange.pending.length === 0) {
       if (!ok) this.#log.warn('the server refused a message', { status });
       discard(res);
       return;
     }
-    const text = await readText(res, this.#maxBytes());
-    const answered = new Set<string>();
-    let json = type === 'application/json';
-    const values = json ? decodeJsonBody(text, this.#options.rawMinChars) : undefined;
-    if (values === undefined) json = false;
-    for (const value of values ?? []) {
-      const ids = responseIds(value).map(idKey);
-      for (const id of ids) answered.add(id);
-      if (ids.length > 0 || ok) this.emitMessage(value);
-    }
-    const missing = [...exchange.pending.values()].filter((id) => !answered.has(idKey(id)));
-    if (missing.length === 0) return;
-    if (!ok) {
-      this.#answerLocally(missing, `HTTP ${status} from the upstream`);
-      return;
-    }
-    // A success that answers nothing: the server is up, its answer is broken. Each request
-    // fails now with an invalid-response error (not -32011: the upstream is not down).
-    const why = json
-      ? `HTTP ${status} with a JSON body that is not a JSON-RPC response to it`
-      : type === 'application/json'
-        ? `HTTP ${status} with an application/json body that is not JSON`
-        : `HTTP ${status} with Content-Type ${type || '(none)'}, not a JSON-RPC response`;
-    for (const id of missing) this.emitError(new FrameError('parse', why, { id, response: true }));
+    await readJsonAnswer(this.#host, res, exchange);
   }
 
-  /** Reads an SSE body, resuming it with `Last-Event-ID` while requests are unanswered. */
-  async #stream(body: IncomingMessage, exchange: Exchange) {
-    const { pending } = exchange;
-    let retryMs = this.#options.reconnectDelayMs ?? 1000;
-    let progressed = false;
-    const parser = new SseParser(
-      {
-        onEvent: (event) => {
-          if (event.type !== 'message' || event.data === '') return;
-          progressed = true;
-          let value: unknown;
-          try {
-            value = decodeMessage(event.data, this.#options.rawMinChars);
-          } catch {
-            this.emitError(new FrameError('parse', 'Parse error: an SSE event is not JSON'));
-            return;
-          }
-          for (const key of responseIds(value).map(idKey)) {
-            pending.delete(key);
-            if (this.#exchanges.get(key) === exchange) this.#exchanges.delete(key);
-          }
-          this.emitMessage(value);
-        },
-        onRetry: (ms) => {
-          retryMs = ms;
-        },
-        onError: (error) => {
-          // An event too large to read on a POST's stream is (almost always) its response:
-          // the requests still awaited there fail now, naming the limit, instead of waiting.
-          this.emitError(new FrameError('too-large', error.message));
-          const waiting = [...pending.values()];
-          for (const key of [...pending.keys()]) {
-            pending.delete(key);
-            if (this.#exchanges.get(key) === exchange) this.#exchanges.delete(key);
-          }
-          this.#answerLocally(waiting, `the upstream's response was too large: ${error.message}`);
-        },
+  #listen(): void {
+    listen(this.#host, (call) => {
+      this.#listenCall = call;
+    });
+  }
+
+  /** The streams' view of this transport (clientStreams.ts). */
+  #streamHost(): StreamHost {
+    const self = this;
+    return {
+      get isOpen() {
+        return self.isOpen;
       },
-      { maxChars: this.#maxBytes() },
-    );
-    // Consecutive attempts that brought no new event (a broken or refused resumption).
-    let failures = 0;
-    let current: IncomingMessage | undefined = body;
-    while (this.isOpen) {
-      progressed = false;
-      if (current) {
-        try {
-          await pumpSse(current, parser, () => pending.size === 0);
-        } catch (error) {
-          this.#log.debug('SSE stream broke', { error: String(error) });
-        }
-      }
-      if (pending.size === 0 || !this.isOpen) return;
-      failures = progressed ? 0 : failures + 1;
-      if (parser.lastEventId === '' || failures > (this.#options.maxReconnects ?? 3)) break;
-      await sleep(retryMs, exchange.controller.signal);
-      if (pending.size === 0) return;
-      current = await this.#resume(parser.lastEventId, exchange.controller.signal);
-    }
-    if (!this.isOpen) return;
-    const lost = [...pending.values()];
-    this.#answerLocally(lost, 'the upstream SSE stream was lost before the response');
-  }
-
-  /**
-   * The GET stream for server-initiated messages. A stream that ends (servers may close it to
-   * make clients poll, with `retry`) is reopened after the retry delay, from its last event id;
-   * only consecutive failed attempts count toward `maxReconnects`.
-   */
-  #listen(lastEventId: string | undefined, failures: number): void {
-    let retryMs = this.#options.reconnectDelayMs ?? 1000;
-    const controller = new AbortController();
-    this.#live.add(controller);
-    const run = async (): Promise<boolean> => {
-      const headers: Record<string, string> = { accept: 'text/event-stream' };
-      if (lastEventId !== undefined) headers['last-event-id'] = lastEventId;
-      const res = await this.#request({
-        method: 'GET',
-        headers: this.#headers(headers),
-        signal: controller.signal,
-      });
-      if (res.statusCode === 404) {
-        discard(res);
-        this.#fail(new Error(`HTTP 404 for session ${this.#sessionId}: the session expired`));
-        return false;
-      }
-      if (res.statusCode === 405) {
-        discard(res); // the server offers no GET stream
-        return false;
-      }
-      if (!isOk(res)) {
-        this.#log.warn('GET stream refused', { status: res.statusCode });
-        discard(res);
-        failures++;
-        return true;
-      }
-      failures = 0;
-      const parser = new SseParser(
-        {
-          onEvent: (event) => {
-            if (event.type === 'message' && event.data !== '') this.emitText(event.data);
-          },
-          onRetry: (ms) => {
-            retryMs = ms;
-          },
-          onError: (error) => this.emitError(new FrameError('too-large', error.message)),
-        },
-        { maxChars: this.#maxBytes(), ...(lastEventId === undefined ? {} : { lastEventId }) },
-      );
-      await pumpSse(res, parser).catch(() => {});
-      lastEventId = parser.lastEventId || undefined;
-      return true;
+      options: this.#options,
+      log: this.#log,
+      stopped: this.#abort.signal,
+      maxBytes: this.#maxBytes(),
+      call: () => this.#requests.call(),
+      get: (call, lastEventId) => this.#requests.get(call, lastEventId),
+      emitMessage: (value) => this.emitMessage(value),
+      emitText: (text) => this.emitText(text),
+      emitError: (error) => this.emitError(error),
+      answerLocally: (ids, message) => this.#answerLocally(ids, message),
+      sessionExpired: () => this.#sessionExpired(),
     };
-    run()
-      .catch((error: unknown) => {
-        if (this.isOpen) this.#log.warn('GET stream failed', { error: String(error) });
-        failures++;
-        return true;
-      })
-      .then(async (again) => {
-        this.#live.delete(controller);
-        if (!again || !this.isOpen || failures > (this.#options.maxReconnects ?? 3)) return;
-        await sleep(retryMs, this.#abort.signal);
-        if (this.isOpen) this.#listen(lastEventId, failures);
-      })
-      .catch(() => {});
-  }
-
-  async #resume(lastEventId: string, signal: AbortSignal): Promise<IncomingMessage | undefined> {
-    try {
-      const res = await this.#request({
-        method: 'GET',
-        headers: this.#headers({ accept: 'text/event-stream', 'last-event-id': lastEventId }),
-        signal,
-      });
-      if (isOk(res)) return res;
-      discard(res);
-    } catch (error) {
-      this.#log.debug('resumption failed', { error: String(error) });
-    }
-    return undefined;
   }
 
   #onFailure(error: unknown, ids: JsonRpcId[]): void {
@@ -489,6 +281,10 @@ export class StreamableHttpClientTransport
         error: { code: ErrorCode.UpstreamUnavailable, message },
       });
     }
+  }
+
+  #sessionExpired(): void {
+    this.#fail(new Error(`HTTP 404 for session ${this.#requests.sessionId}: the session expired`));
   }
 
   #fail(error: Error): void {

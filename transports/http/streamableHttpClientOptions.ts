@@ -10,6 +10,11 @@ export interface StreamableHttpClientOptions {
   headers?: Record<string, string>;
   /** Connections kept to the server at most (default 64): requests beyond wait for one. */
   maxSockets?: number;
+  /**
+   * Requests in flight per connection (HTTP/1.1 pipelining, httpRequest.ts), default 1: only
+   * for a server known to allow it.
+   */
+  pipelining?: number;
   /** Open the GET stream for server-initiated messages once a session exists (default true). */
   openGetStream?: boolean;
   /** Resumption attempts for a dropped SSE stream without progress (default 3). */

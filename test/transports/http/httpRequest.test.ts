@@ -1,23 +1,28 @@
 /**
- * One client request on `node:http` (transports/http/httpRequest.ts) against a loopback server:
- * the body with its length, keep-alive reuse, aborting before and during, an unreachable
- * server, a header node refuses, and the response helpers.
+ * One client request on undici (transports/http/httpRequest.ts, httpCall.ts) against a loopback
+ * server: the body with its length, keep-alive reuse, the path and credentials of the URL,
+ * aborting before and while waiting (queued in the pool too), an unreachable server, a header
+ * undici refuses, redirects not followed, and the response helpers.
  */
 import { once } from 'node:events';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { createServer as createNetServer } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
+import { discard, readText } from '../../../transports/http/httpBody.js';
 import {
-  createAgent,
-  discard,
+  HttpCall,
+  HttpClient,
   HttpConnectError,
   header,
   isOk,
   mediaType,
-  sendRequest,
 } from '../../../transports/http/httpRequest.js';
 
 let server: Server | undefined;
+let client: HttpClient | undefined;
 afterEach(() => {
+  client?.destroy();
+  client = undefined;
   server?.closeAllConnections();
   server?.close();
   server = undefined;
@@ -25,6 +30,7 @@ afterEach(() => {
 
 interface Seen {
   method: string | undefined;
+  url: string | undefined;
   headers: IncomingMessage['headers'];
   body: string;
   socket: unknown;
@@ -39,98 +45,160 @@ async function start(answer: (res: ServerResponse) => void = (res) => res.end('o
       body += chunk;
     });
     req.on('end', () => {
-      seen.push({ method: req.method, headers: req.headers, body, socket: req.socket });
+      seen.push({
+        method: req.method,
+        url: req.url,
+        headers: req.headers,
+        body,
+        socket: req.socket,
+      });
       answer(res);
     });
   });
   server.listen(0, '127.0.0.1');
   await once(server, 'listening');
-  const url = new URL(`http://127.0.0.1:${(server.address() as { port: number }).port}/mcp`);
+  const url = new URL(`http://127.0.0.1:${(server.address() as { port: number }).port}/mcp?x=1`);
   return { url, seen };
 }
 
-describe('sendRequest', () => {
+describe('HttpClient', () => {
   it('sends the body with its byte length (not chunked) and reuses the kept-alive socket', async () => {
     const { url, seen } = await start((res) => {
       res.writeHead(202, { 'content-type': 'Application/JSON; charset=utf-8', 'x-a': 'b' });
       res.end('{}');
     });
-    const agent = createAgent(url, 4);
-    try {
-      const body = '{"text":"é"}';
-      const res = await sendRequest(url, agent, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body,
-      });
-      expect([isOk(res), mediaType(res), header(res, 'x-a')]).toEqual([
-        true,
-        'application/json',
-        'b',
-      ]);
-      discard(res);
-      await once(res, 'end');
-      const second = await sendRequest(url, agent, { method: 'GET', headers: {} });
-      discard(second);
-      expect(seen[0]?.headers['content-length']).toBe(String(Buffer.byteLength(body)));
-      expect(seen[0]?.headers['transfer-encoding']).toBeUndefined();
-      expect(seen[0]?.body).toBe(body);
-      expect(seen[1]?.method).toBe('GET');
-      expect(seen[1]?.socket).toBe(seen[0]?.socket);
-    } finally {
-      agent.destroy();
-    }
+    client = new HttpClient(url, { connections: 4 });
+    const body = '{"text":"é"}';
+    const res = await client.request('POST', { 'content-type': 'application/json' }, body);
+    expect([isOk(res), mediaType(res), header(res, 'x-a')]).toEqual([
+      true,
+      'application/json',
+      'b',
+    ]);
+    expect(await readText(res, 100)).toBe('{}');
+    // Read to its end: the socket goes back to the pool (undici frees it a tick later).
+    await new Promise((resolve) => setImmediate(resolve));
+    const second = await client.request('GET', {});
+    discard(second);
+    expect(seen[0]?.headers['content-length']).toBe(String(Buffer.byteLength(body)));
+    expect(seen[0]?.headers['transfer-encoding']).toBeUndefined();
+    expect(seen[0]?.body).toBe(body);
+    expect(seen[0]?.url).toBe('/mcp?x=1');
+    expect(seen[1]?.method).toBe('GET');
+    expect(seen[1]?.socket).toBe(seen[0]?.socket);
   });
 
-  it('rejects with an AbortError when the signal is aborted, before or while waiting', async () => {
-    const { url } = await start(() => {}); // never answers
-    const agent = createAgent(url, 4);
-    try {
-      const aborted = AbortSignal.abort('gone');
-      await expect(
-        sendRequest(url, agent, { method: 'GET', headers: {}, signal: aborted }),
-      ).rejects.toMatchObject({ name: 'AbortError', message: 'the request was aborted: gone' });
-      const controller = new AbortController();
-      const pending = sendRequest(url, agent, {
-        method: 'GET',
-        headers: {},
-        signal: controller.signal,
-      });
-      setTimeout(() => controller.abort('timeout'), 20);
-      await expect(pending).rejects.toMatchObject({ name: 'AbortError' });
-    } finally {
-      agent.destroy();
-    }
+  it('sends the credentials of the URL as Basic authorization', async () => {
+    const { url, seen } = await start();
+    url.username = 'ann';
+    url.password = 'p@ss';
+    client = new HttpClient(url, { connections: 1 });
+    expect(client.basicAuth).toBe(`Basic ${Buffer.from('ann:p@ss').toString('base64')}`);
+    expect(new HttpClient(new URL('http://127.0.0.1/'), { connections: 1 }).basicAuth).toBe(
+      undefined,
+    );
+    discard(await client.request('GET', { authorization: client.basicAuth ?? '' }));
+    expect(seen[0]?.headers.authorization).toBe(client.basicAuth);
   });
 
-  it('rejects with HttpConnectError when nothing listens, and at once for a header node refuses', async () => {
+  it('rejects with an AbortError when aborted, before sending, while waiting, and queued', async () => {
+    const { url, seen } = await start(() => {}); // never answers
+    client = new HttpClient(url, { connections: 1 });
+    const early = client.call();
+    early.abort('gone');
+    await expect(client.send(early, 'GET', {})).rejects.toMatchObject({
+      name: 'AbortError',
+      message: 'the request was aborted: gone',
+    });
+    const waiting = client.call();
+    const pending = client.send(waiting, 'GET', {});
+    const queued = client.call(); // behind `waiting`: one connection only
+    const behind = client.send(queued, 'GET', {});
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(seen).toHaveLength(1);
+    queued.abort('timeout');
+    await expect(behind).rejects.toMatchObject({ name: 'AbortError' });
+    waiting.abort('timeout');
+    await expect(pending).rejects.toMatchObject({ name: 'AbortError' });
+    // The aborted socket left the pool: the next request gets through on a new one.
+    const next = client.send(client.call(), 'GET', {});
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(seen).toHaveLength(2);
+    client.destroy();
+    await expect(next).rejects.toBeInstanceOf(HttpConnectError);
+  });
+
+  it('rejects with HttpConnectError when nothing listens, and at once for a header undici refuses', async () => {
     const { url } = await start();
     server?.close();
     server?.closeAllConnections();
     await once(server!, 'close');
     server = undefined;
-    const agent = createAgent(url, 4);
+    client = new HttpClient(url, { connections: 4 });
+    const refused = await client.request('GET', {}).catch((e: unknown) => e);
+    expect(refused).toBeInstanceOf(HttpConnectError);
+    expect((refused as Error).message).toMatch(
+      /^cannot reach http:\/\/127\.0\.0\.1:\d+: .*ECONNREFUSED/,
+    );
+    await expect(client.request('GET', { 'x-bad': 'a\nb' })).rejects.toMatchObject({
+      code: 'UND_ERR_INVALID_ARG',
+    });
+  });
+
+  it('does not follow a redirect: the 3xx is the answer', async () => {
+    const { url, seen } = await start((res) => {
+      res.writeHead(307, { location: 'http://127.0.0.1:1/elsewhere' });
+      res.end();
+    });
+    client = new HttpClient(url, { connections: 1 });
+    const res = await client.request('POST', { authorization: 'Bearer t' }, '{}');
+    discard(res);
+    expect([res.statusCode, isOk(res), header(res, 'location'), seen.length]).toEqual([
+      307,
+      false,
+      'http://127.0.0.1:1/elsewhere',
+      1,
+    ]);
+  });
+});
+
+describe('pipelining', () => {
+  it('sends the next POST on the same socket before the first is answered when asked to', async () => {
+    // A raw server that answers only once two requests arrived on one socket.
+    const raw = createNetServer((socket) => {
+      let seen = '';
+      socket.on('data', (chunk) => {
+        seen += chunk.toString('latin1');
+        if (seen.split('POST /mcp').length - 1 < 2) return;
+        const answer = 'HTTP/1.1 200 OK\r\ncontent-length: 2\r\n\r\n{}';
+        socket.write(answer + answer);
+      });
+    });
+    raw.listen(0, '127.0.0.1');
+    await once(raw, 'listening');
+    const url = new URL(`http://127.0.0.1:${(raw.address() as { port: number }).port}/mcp`);
+    client = new HttpClient(url, { connections: 1, pipelining: 2 });
     try {
-      const refused = await sendRequest(url, agent, { method: 'GET', headers: {} }).catch(
-        (e: unknown) => e,
-      );
-      expect(refused).toBeInstanceOf(HttpConnectError);
-      expect((refused as Error).message).toMatch(
-        /^cannot reach http:\/\/127\.0\.0\.1:\d+: .*ECONNREFUSED/,
-      );
-      await expect(
-        sendRequest(url, agent, { method: 'GET', headers: { 'x-bad': 'a\nb' } }),
-      ).rejects.toMatchObject({ code: 'ERR_INVALID_CHAR' });
+      const answers = await Promise.all([
+        client.request('POST', {}, '{"a":1}'),
+        client.request('POST', {}, '{"a":2}'),
+      ]);
+      expect(await Promise.all(answers.map((res) => readText(res, 10)))).toEqual(['{}', '{}']);
     } finally {
-      agent.destroy();
+      client.destroy();
+      raw.close();
     }
   });
 });
 
 describe('response helpers', () => {
   it('isOk is 2xx only; header takes the first of repeated values', () => {
-    const res = (statusCode: number, headers: IncomingMessage['headers'] = {}) =>
-      ({ statusCode, headers }) as IncomingMessage;
+    const res = (statusCode: number, headers: IncomingMessage['headers'] = {}) => {
+      const call = new HttpCall(new URL('http://127.0.0.1/'));
+      call.statusCode = statusCode;
+      call.headers = headers;
+      return call;
+    };
     expect([199, 200, 204, 299, 300, 404].map((s) => isOk(res(s)))).toEqual([
       false,
       true,
@@ -142,16 +210,5 @@ describe('response helpers', () => {
     expect(header(res(200, { 'set-cookie': ['a=1', 'b=2'] }), 'set-cookie')).toBe('a=1');
     expect(header(res(200), 'x')).toBeUndefined();
     expect(mediaType(res(200))).toBeUndefined();
-  });
-
-  it('createAgent picks the scheme’s agent and keeps sockets alive', () => {
-    const http = createAgent(new URL('http://127.0.0.1/'), 3);
-    const https = createAgent(new URL('https://127.0.0.1/'), 3);
-    expect(http.constructor.name).toBe('Agent');
-    expect(https.maxSockets).toBe(3);
-    expect((https as unknown as { protocol: string }).protocol).toBe('https:');
-    expect((http as unknown as { keepAlive: boolean }).keepAlive).toBe(true);
-    http.destroy();
-    https.destroy();
   });
 });

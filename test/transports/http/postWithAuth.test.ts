@@ -5,7 +5,8 @@
 import { once } from 'node:events';
 import { createServer, type Server } from 'node:http';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createAgent, sendRequest } from '../../../transports/http/httpRequest.js';
+import { discard } from '../../../transports/http/httpBody.js';
+import { HttpClient } from '../../../transports/http/httpRequest.js';
 import type { AuthChallenge, HttpAuth } from '../../../transports/http/oauth/httpAuth.js';
 import { MAX_AUTH_RETRIES } from '../../../transports/http/oauth/httpAuth.js';
 import { postWithAuth } from '../../../transports/http/postWithAuth.js';
@@ -57,19 +58,15 @@ function auth(tokens: (string | undefined)[]) {
 }
 
 async function post(url: URL, a: HttpAuth) {
-  const agent = createAgent(url, 2);
+  const client = new HttpClient(url, { connections: 2 });
   try {
     const res = await postWithAuth(a, async () =>
-      sendRequest(url, agent, {
-        method: 'POST',
-        headers: await a.headers('POST', url),
-        body: '{}',
-      }),
+      client.request('POST', await a.headers('POST', url), '{}'),
     );
-    res.resume();
+    discard(res);
     return res.statusCode;
   } finally {
-    agent.destroy();
+    client.destroy();
   }
 }
 
