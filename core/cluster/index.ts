@@ -1,4 +1,5 @@
 /** The public surface of core/cluster/ (STYLE.md, principle 6): what is not listed here is free to change. */
 
+export { logAvailability } from './availabilityLog.js';
 export type { BucketTake, ClusterStore, HeldLock, InstanceRecord } from './clusterStore.js';
 export { MemoryClusterStore } from './memoryClusterStore.js';
