@@ -19,6 +19,7 @@ import {
   isStatelessMessage,
 } from '../../core/mcp/index.js';
 import type { JsonObject, Transport } from '../../core/rpc/index.js';
+import type { ClusterPlaces, Release } from './clusterPlaces.js';
 import { requestIds } from './messageShape.js';
 import type { ModernExchange } from './modernExchange.js';
 import {
@@ -63,6 +64,12 @@ export interface StreamableHttpOptions extends ModernHttpHooks {
    * busy, the new one gets 429 (default 100). One client cannot take every slot.
    */
   maxSessionsPerPrincipal?: number;
+  /**
+   * Sessions per principal counted across a cluster's instances too (clusterPlaces.ts): past
+   * `maxSessionsPerPrincipal` cluster-wide a new session gets 429 (no eviction on another
+   * instance's behalf). Absent: this process only, and no await before a session opens.
+   */
+  sessionPlaces?: ClusterPlaces;
   /**
    * A session the client never used after the `initialize` that created it is closed after
    * this long (default 60 s), instead of `sessionIdleTimeoutMs`.
@@ -230,7 +237,10 @@ export class StreamableHttpServer {
       !Array.isArray(message) &&
       (this.#options.isSessionStart ?? isSessionStart)(message)
     ) {
+      const place = await this.#clusterPlace(protection.limitKey(req), res);
+      if (place === null) return;
       session = this.#open(randomUUID(), res, principal, protection.limitKey(req));
+      if (place) this.#holdUntilClosed(session, place);
     } else if (
       !Array.isArray(message) &&
       (this.#options.isStateless ?? isStatelessMessage)(message)
@@ -345,6 +355,30 @@ export class StreamableHttpServer {
   /** The sessions and listens of limit key `key` (a new set when it holds none). */
   #ownedBy(key: string): Set<StreamableHttpSession | ModernExchange> {
     return this.#byPrincipal.get(key) ?? new Set();
+  }
+
+  /**
+   * The cluster's place for a new session of `key` (`sessionPlaces`): undefined without a
+   * cluster, null when the cluster holds the most (429 sent), else its release.
+   */
+  async #clusterPlace(key: string, res: ServerResponse): Promise<Release | null | undefined> {
+    const places = this.#options.sessionPlaces;
+    if (places === undefined) return undefined;
+    const release = await places.acquireShared(key, this.#perPrincipal());
+    if (release !== undefined) return release;
+    sendJsonRpcError(
+      res,
+      429,
+      ErrorCode.TransportRefused,
+      'Too Many Requests: too many sessions for this client',
+    );
+    return null;
+  }
+
+  /** Gives the cluster's place back when `session` ends (at once when it did not open). */
+  #holdUntilClosed(session: StreamableHttpSession | undefined, release: Release): void {
+    if (session?.isOpen) session.closed$.subscribe({ complete: release, next: release });
+    else release();
   }
 
   #perPrincipal(): number {
