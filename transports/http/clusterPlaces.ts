@@ -6,9 +6,10 @@
  * of an instance that dies expire with their time to live.
  *
  * The shared engine down (`available` false, or a call rejects): the local place alone
- * decides, and no client sees an error. A place taken while the engine was down is not
- * counted cluster-wide; the first refresh after the engine returns registers every held
- * place again (`acquirePlace` of a holder it already knows only renews it).
+ * decides, and no client sees an error. The first refresh after the engine returns
+ * registers every held place again, those taken during the outage included (`acquirePlace`
+ * of a holder it already knows only renews it; one that finds the bound full is not counted,
+ * and its session is not closed).
  */
 import { PlacesPerPrincipal } from '../../core/auth/index.js';
 import type { ClusterStore } from '../../core/cluster/index.js';
@@ -75,17 +76,17 @@ export class ClusterPlaces {
 
   /**
    * The cluster's place only (a listener that counts and evicts locally itself): undefined
-   * when the cluster holds `max` for `key`; a release that does nothing when the shared
-   * engine is down. Never rejects.
+   * when the cluster holds `max` for `key`. The shared engine down: a place registered when
+   * it returns. Never rejects.
    */
   async acquireShared(key: string, max: number): Promise<Release | undefined> {
-    if (!this.#store.available) return () => {};
     const holder = `${this.#instance}:${++this.#seq}`;
     const shared = `sessions:${key}`;
     try {
+      if (!this.#store.available) throw new Error('cluster store unavailable');
       if (!(await this.#store.acquirePlace(shared, holder, max, this.#ttlMs))) return undefined;
     } catch {
-      return () => {}; // the engine is down: the local limit decides
+      this.#rejoin = true; // the engine is down: the local limit decides; registered on return
     }
     this.#held.set(holder, { key: shared, max });
     this.#startTimer();

@@ -4,7 +4,7 @@
  * a dead instance's places expire while a live one's are refreshed, and with the store down
  * the local bound alone decides (no error) until it returns and places register again.
  */
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { ClusterPlaces } from '../../../transports/http/clusterPlaces.js';
 import { switchableClusterStore } from '../../fixtures/switchableClusterStore.js';
 
@@ -52,21 +52,46 @@ describe('ClusterPlaces', () => {
     expect(await c.acquire('token:alice', 2)).toBeUndefined(); // b's was kept alive
   });
 
-  it('with the store down: the local bound alone, no error; back: held places register again', async () => {
+  it('with the store down: the local bound alone, no error; back: every held place registers', async () => {
     const { clock, store, a, b } = cluster();
-    const held = await a.acquire('token:alice', 2);
+    const held = await a.acquire('token:alice', 3);
     store.down = true;
-    // Local only: a has room for one more, b for two, nobody sees the outage.
-    expect(await a.acquire('token:alice', 2)).toBeTypeOf('function');
-    expect(await a.acquire('token:alice', 2)).toBeUndefined();
-    expect(await b.acquire('token:alice', 2)).toBeTypeOf('function');
+    // Local only: a has room for two more, b for three, nobody sees the outage.
+    expect(await a.acquire('token:alice', 3)).toBeTypeOf('function');
+    expect(await a.acquire('token:alice', 3)).toBeTypeOf('function');
+    expect(await a.acquire('token:alice', 3)).toBeUndefined();
+    const duringOutage = await b.acquire('token:alice', 3);
+    expect(duringOutage).toBeTypeOf('function');
     await a.refresh(); // fails quietly while down
-    clock.advance(61_000); // a's shared place expired meanwhile
+    clock.advance(61_000); // a's first shared place expired meanwhile
     store.down = false;
-    await a.refresh(); // registers it again
+    await a.refresh(); // registers a's three places
+    await b.refresh(); // b's one finds the bound full
     expect(held).toBeTypeOf('function');
-    expect(store.calls.get('acquirePlace')).toBe(2);
-    expect(await b.acquire('token:alice', 2)).toBeTypeOf('function');
-    expect(await b.acquire('token:alice', 2)).toBeUndefined(); // a's one + b's new one
+    // a's three (two taken during the outage) fill the bound of 3; b's found it full and is
+    // not counted (its session lives on): a third instance is refused at 3, served at 4.
+    const c = new ClusterPlaces({ store, instanceId: 'c', refreshMs: 0 });
+    expect(await c.acquire('token:alice', 3)).toBeUndefined();
+    expect(await c.acquire('token:alice', 4)).toBeTypeOf('function');
+  });
+
+  it('refreshes held places on one timer while any is held, and stops with the last', async () => {
+    vi.useFakeTimers();
+    try {
+      const store = switchableClusterStore();
+      const places = new ClusterPlaces({ store, instanceId: 'a', ttlMs: 30_000 });
+      const one = await places.acquire('token:alice', 5);
+      const two = await places.acquire('token:bob', 5);
+      await vi.advanceTimersByTimeAsync(10_000);
+      expect(store.calls.get('refreshPlace')).toBe(2);
+      one?.();
+      await vi.advanceTimersByTimeAsync(10_000);
+      expect(store.calls.get('refreshPlace')).toBe(3);
+      two?.();
+      expect(vi.getTimerCount()).toBe(0);
+      places.close();
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });

@@ -12,6 +12,8 @@
  *
  * The shared engine down (a call rejects, or `available` is false): the local store
  * (`fallback`, the token file) is read and written, and an instance refreshes on its own.
+ * Credentials found only in the fallback (`mcp-mux login` wrote the file) seed the shared
+ * value when it is absent.
  * Nothing here logs a token.
  */
 import type { ClusterStore, HeldLock } from '../../../core/cluster/index.js';
@@ -59,10 +61,18 @@ export class ClusterTokenStore implements TokenStore {
     this.#log = options.log ?? silentLogger;
   }
 
+  /** The shared value; else the fallback's, which then seeds the shared store if still empty. */
   async load(server: string): Promise<StoredCredentials | undefined> {
     const shared = await this.#read(server).catch(() => null);
-    if (shared !== null && shared.value !== undefined) return shared.value;
-    return this.#fallback?.load(server);
+    if (shared?.value !== undefined) return shared.value;
+    const local = await this.#fallback?.load(server);
+    if (shared !== null && shared.raw === undefined && local !== undefined) {
+      const seed = JSON.stringify(local);
+      await this.#cluster
+        .compareAndSet(`oauth:${server}`, undefined, seed, this.#ttlFor(local))
+        .catch(() => false);
+    }
+    return local;
   }
 
   async save(server: string, credentials: StoredCredentials | undefined): Promise<void> {

@@ -169,6 +169,17 @@ describe('ClusterTokenStore refresh protocol on virtual time', () => {
     expect(result?.accessToken).toBe('new7');
   });
 
+  it('credentials only in the fallback (the login file) seed the empty shared value', async () => {
+    const shared = new MemoryClusterStore();
+    const fallback = memoryTokenStore();
+    await fallback.save('web', stale);
+    expect((await new ClusterTokenStore(shared, { fallback }).load('web'))?.accessToken).toBe(
+      'old',
+    );
+    // Another instance without the file reads them from the shared store.
+    expect((await new ClusterTokenStore(shared).load('web'))?.refreshToken).toBe('r1');
+  });
+
   it('a value without a refresh token lives only as long as its access token', async () => {
     const clock = virtual();
     const shared = new MemoryClusterStore(clock.now);
