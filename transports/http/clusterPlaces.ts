@@ -5,14 +5,15 @@
  * together on one timer while their sessions live, and given back when they end; the places
  * of an instance that dies expire with their time to live.
  *
- * The shared engine down (`available` false, or a call rejects): the local place alone
+ * The shared engine down (`available` false, a call rejects or does not answer within
+ * `timeoutMs`): the local place alone
  * decides, and no client sees an error. The first refresh after the engine returns
  * registers every held place again, those taken during the outage included (`acquirePlace`
  * of a holder it already knows only renews it; one that finds the bound full is not counted,
  * and its session is not closed).
  */
 import { PlacesPerPrincipal } from '../../core/auth/index.js';
-import type { ClusterStore } from '../../core/cluster/index.js';
+import { bounded, type ClusterStore } from '../../core/cluster/index.js';
 
 export interface ClusterPlacesOptions {
   store: ClusterStore;
@@ -22,6 +23,8 @@ export interface ClusterPlacesOptions {
   ttlMs?: number;
   /** How often held places are refreshed (default a third of `ttlMs`); 0: not on a timer. */
   refreshMs?: number;
+  /** The longest a new session waits for the store before the local bound decides (1 s). */
+  timeoutMs?: number;
 }
 
 /** A taken place: given back by `release` (idempotent). */
@@ -38,6 +41,7 @@ export class ClusterPlaces {
   readonly #instance: string;
   readonly #ttlMs: number;
   readonly #refreshMs: number;
+  readonly #timeoutMs: number;
   /** Holder → its shared key: the places to refresh. */
   readonly #held = new Map<string, Held>();
   #seq = 0;
@@ -51,6 +55,7 @@ export class ClusterPlaces {
     this.#instance = options.instanceId;
     this.#ttlMs = options.ttlMs ?? 60_000;
     this.#refreshMs = options.refreshMs ?? Math.floor(this.#ttlMs / 3);
+    this.#timeoutMs = options.timeoutMs ?? 1000;
     this.#unsubscribe = this.#store.onAvailability((available) => {
       if (available) this.#rejoin = true;
     });
@@ -84,7 +89,8 @@ export class ClusterPlaces {
     const shared = `sessions:${key}`;
     try {
       if (!this.#store.available) throw new Error('cluster store unavailable');
-      if (!(await this.#store.acquirePlace(shared, holder, max, this.#ttlMs))) return undefined;
+      const acquired = this.#store.acquirePlace(shared, holder, max, this.#ttlMs);
+      if (!(await bounded(acquired, this.#timeoutMs))) return undefined;
     } catch {
       this.#rejoin = true; // the engine is down: the local limit decides; registered on return
     }

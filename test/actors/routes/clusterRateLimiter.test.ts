@@ -85,4 +85,20 @@ describe('ClusterRateLimiter', () => {
     expect(await take(limiter, alice, 'gh__read')).toBeUndefined();
     expect(store.calls.get('takeToken')).toBeUndefined();
   });
+
+  it('decides locally when the store does not answer within its bound', async () => {
+    const scheduler = new VirtualTimeScheduler();
+    const store = switchableClusterStore(() => scheduler.now());
+    const limiter = new ClusterRateLimiter(
+      new RateLimiter(RULES, () => scheduler.now()),
+      store,
+      20,
+    );
+    store.stalled = true;
+    const started = performance.now();
+    expect(await take(limiter, alice)).toBeUndefined();
+    expect(await take(limiter, alice)).toBeUndefined();
+    expect(await take(limiter, alice)).toEqual({ rule: 0, retryAfterMs: 1000 }); // local burst 2
+    expect(performance.now() - started).toBeLessThan(2000);
+  });
 });

@@ -94,4 +94,16 @@ describe('ClusterPlaces', () => {
       vi.useRealTimers();
     }
   });
+
+  it('a store that does not answer in time leaves the local bound to decide', async () => {
+    const store = switchableClusterStore();
+    const places = new ClusterPlaces({ store, instanceId: 'a', refreshMs: 0, timeoutMs: 20 });
+    store.stalled = true;
+    expect(await places.acquire('token:alice', 1)).toBeTypeOf('function');
+    expect(await places.acquire('token:alice', 1)).toBeUndefined(); // the local bound
+    store.stalled = false;
+    await places.refresh(); // registers the place once the store answers
+    const other = new ClusterPlaces({ store, instanceId: 'b', refreshMs: 0 });
+    expect(await other.acquire('token:alice', 1)).toBeUndefined();
+  });
 });
