@@ -1,24 +1,32 @@
 /**
  * `sessionPlaces` on the listeners: two HTTP facades (two instances), each with its own
  * `ClusterPlaces` over one `MemoryClusterStore`, bound a principal's sessions together:
- * Streamable HTTP sessions and legacy SSE streams opened on one instance count on the other,
+ * Streamable HTTP sessions, legacy SSE streams and WebSocket connections opened on one
+ * instance count on the other,
  * a DELETE gives the place back, another principal is served, and with the store down each
  * instance applies its own bound with no error.
  */
 import { afterEach, describe, expect, it } from 'vitest';
+import { WebSocket } from 'ws';
 import type { HttpFacade } from '../../transports/http/httpFacade.js';
 import { ClusterPlaces } from '../../transports/http/index.js';
+import {
+  createWebSocketFacade,
+  type WebSocketFacade,
+} from '../../transports/websocket/websocketServer.js';
 import { switchableClusterStore } from '../fixtures/switchableClusterStore.js';
 import { initialize, post, startEchoFacade } from './http/fixtures.js';
 
 const A = { authorization: 'Bearer token-a' };
 const B = { authorization: 'Bearer token-b' };
 
-const facades: HttpFacade[] = [];
+const facades: (HttpFacade | WebSocketFacade)[] = [];
+const sockets: WebSocket[] = [];
 const places: ClusterPlaces[] = [];
 const aborts: AbortController[] = [];
 afterEach(async () => {
   for (const abort of aborts.splice(0)) abort.abort();
+  for (const socket of sockets.splice(0)) socket.terminate();
   await Promise.all(facades.splice(0).map((f) => f.close()));
   for (const p of places.splice(0)) p.close();
 });
@@ -86,4 +94,42 @@ describe('sessions per principal across instances', () => {
     expect((await open(one, A)).status).toBe(200);
     expect((await open(two, A)).status).toBe(200);
   });
+
+  it('WebSocket connections count with HTTP sessions across instances; a close frees the place', async () => {
+    const { store, one } = await twoInstances(1);
+    const sessionPlaces = new ClusterPlaces({ store, instanceId: 'three' });
+    places.push(sessionPlaces);
+    const ws = await createWebSocketFacade({
+      port: 0,
+      bearerTokens: ['token-a', 'token-b'],
+      maxSessionsPerPrincipal: 1,
+      sessionPlaces,
+    });
+    facades.push(ws);
+    const opened = await openWs(ws.url, A);
+    expect(opened).toBeInstanceOf(WebSocket);
+    expect((await post(one.url, initialize(), A)).status).toBe(429);
+    (opened as WebSocket).close();
+    let again = 0;
+    for (let i = 0; i < 50 && again !== 200; i++) {
+      again = (await open(one, A)).status;
+      if (again !== 200) await new Promise((r) => setTimeout(r, 20));
+    }
+    expect(again).toBe(200);
+    expect(await openWs(ws.url, A)).toBe(429);
+  });
 });
+
+/** Opens a WebSocket; resolves with it once open, or with the HTTP status that refused it. */
+function openWs(url: string, who: Record<string, string>): Promise<WebSocket | number> {
+  return new Promise((resolve, reject) => {
+    const socket = new WebSocket(url, ['mcp'], { headers: who });
+    sockets.push(socket);
+    socket.once('open', () => resolve(socket));
+    socket.once('unexpected-response', (_req, res) => {
+      resolve(res.statusCode ?? 0);
+      res.resume();
+    });
+    socket.once('error', reject);
+  });
+}
