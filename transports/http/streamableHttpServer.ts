@@ -237,7 +237,8 @@ export class StreamableHttpServer {
       !Array.isArray(message) &&
       (this.#options.isSessionStart ?? isSessionStart)(message)
     ) {
-      const place = await this.#clusterPlace(protection.limitKey(req), res);
+      const places = this.#options.sessionPlaces;
+      const place = places && (await this.#clusterPlace(places, protection.limitKey(req), res));
       if (place === null) return;
       session = this.#open(randomUUID(), res, principal, protection.limitKey(req));
       if (place) this.#holdUntilClosed(session, place);
@@ -357,13 +358,12 @@ export class StreamableHttpServer {
     return this.#byPrincipal.get(key) ?? new Set();
   }
 
-  /**
-   * The cluster's place for a new session of `key` (`sessionPlaces`): undefined without a
-   * cluster, null when the cluster holds the most (429 sent), else its release.
-   */
-  async #clusterPlace(key: string, res: ServerResponse): Promise<Release | null | undefined> {
-    const places = this.#options.sessionPlaces;
-    if (places === undefined) return undefined;
+  /** The cluster's place for a new session of `key`: its release, or null (429 sent). */
+  async #clusterPlace(
+    places: ClusterPlaces,
+    key: string,
+    res: ServerResponse,
+  ): Promise<Release | null> {
     const release = await places.acquireShared(key, this.#perPrincipal());
     if (release !== undefined) return release;
     sendJsonRpcError(
