@@ -41,6 +41,7 @@ export {
 } from './actors/router/index.js';
 export type { Health, SupervisorStatus, Upstream, UpstreamState } from './actors/upstream/index.js';
 export type { Principal } from './core/auth/index.js';
+export { type ClusterStore, MemoryClusterStore } from './core/cluster/index.js';
 export type {
   KeepalivePolicy,
   RestartPolicy,
@@ -146,6 +147,11 @@ export function createRouter(
     linkedPair: options.linkedPair ?? createMemoryPair,
     openTransport:
       options.openTransport ??
-      ((upstream, signal) => openUpstreamTransport(upstream, { log, signal })),
+      ((upstream, signal) =>
+        openUpstreamTransport(upstream, {
+          log,
+          signal,
+          ...(options.cluster === undefined ? {} : { cluster: options.cluster }),
+        })),
   });
 }

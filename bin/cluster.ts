@@ -32,6 +32,11 @@ export interface ClusterView {
 
 export interface ClusterRuntime {
   readonly routing: ClusterRouting;
+  /**
+   * The store shared with the other instances (Redis), for the shared limits and OAuth
+   * tokens; undefined with static peers only (a memory store shares nothing).
+   */
+  readonly shared: ClusterStore | undefined;
   view(): ClusterView;
   /** Leaves the registry and closes the store (a clean shutdown). */
   stop(): Promise<void>;
@@ -111,6 +116,7 @@ export async function startCluster(
   let stopped: Promise<void> | undefined;
   return {
     routing,
+    shared: redis,
     view,
     stop: () => {
       stopped ??= member.stop().then(() => store.close());

@@ -4,13 +4,14 @@
  * bin/README.md.
  */
 
+import type { ClusterStore } from '../core/cluster/index.js';
 import type { FacadeAuthConfig } from '../core/config/index.js';
 import type { TrafficCounter } from '../core/observe/index.js';
 import type { TransportServer } from '../core/rpc/index.js';
 import { ROUTED_RAW_MIN_CHARS } from '../core/rpc/index.js';
 import type { Logger, Router } from '../index.js';
 import type { ClusterRouting, ObserveEndpoints } from '../transports/http/index.js';
-import { createHttpFacade, SseSession } from '../transports/http/index.js';
+import { ClusterPlaces, createHttpFacade, SseSession } from '../transports/http/index.js';
 import { createWebSocketFacade } from '../transports/websocket/index.js';
 import { modernHeaderChecks } from './paramHeaderLookup.js';
 
@@ -45,6 +46,11 @@ export interface FacadeOptions {
   maxJsonDepth?: number;
   /** Sessions per principal on every listener (`mcpMux.maxSessionsPerPrincipal`). */
   maxSessionsPerPrincipal?: number;
+  /**
+   * The cluster (`mcpMux.cluster`): that bound holds across its instances too, every listener
+   * counting in one `ClusterPlaces` (transports/http/clusterPlaces.ts). Absent: this process.
+   */
+  clusterPlaces?: { store: ClusterStore; instanceId: string };
   /** `/metrics`, `/healthz`, `/readyz` on every HTTP listener (bin/observe.ts). */
   observe?: ObserveEndpoints;
   /** Byte counters per facade kind (the metrics' bytes in/out). */
@@ -116,6 +122,7 @@ export async function startFacades(
   options: FacadeOptions,
 ): Promise<Facades> {
   const { log, traffic } = options;
+  const sessionPlaces = options.clusterPlaces && new ClusterPlaces(options.clusterPlaces);
   const servers: { server: TransportServer; kind: ListenKind }[] = [];
   const endpoints: { kind: string; url: string }[] = [];
   const auth = options.auth;
@@ -145,6 +152,7 @@ export async function startFacades(
     ...(options.maxSessionsPerPrincipal === undefined
       ? {}
       : { maxSessionsPerPrincipal: options.maxSessionsPerPrincipal }),
+    ...(sessionPlaces ? { sessionPlaces } : {}),
   };
   // A client that stops reading is disconnected past `mcpMux.maxSessionBufferBytes`.
   const maxBufferedBytes = router.config.maxSessionBufferBytes;
@@ -193,6 +201,7 @@ export async function startFacades(
     }
   } catch (error) {
     await Promise.allSettled(servers.map(({ server }) => server.close()));
+    sessionPlaces?.close();
     throw error;
   }
   // Sessions are labelled by transport in the metrics: legacy SSE apart from Streamable HTTP.
@@ -207,6 +216,7 @@ export async function startFacades(
     async close(): Promise<void> {
       for (const subscription of subscriptions) subscription.unsubscribe();
       await Promise.allSettled(servers.map(({ server }) => server.close()));
+      sessionPlaces?.close();
     },
   };
 }

@@ -173,10 +173,16 @@ async function main(argv: string[]): Promise<number> {
         )
       : undefined;
   const observers = [observability.metrics, audit?.observer].filter((o) => o !== undefined);
+  // `mcpMux.cluster`: one of several instances (bin/cluster.ts); absent: one process.
+  const cluster =
+    config.cluster && listeners.length > 0
+      ? await startCluster(config.cluster, log, observability.metrics)
+      : undefined;
   // `mcpMux.requestStateKey` wins; else MCP_MUX_STATE_KEY; else a random key per process.
   const stateKeyEnv = process.env[STATE_KEY_ENV];
   const router = createRouter(config, {
     log,
+    ...(cluster?.shared ? { cluster: cluster.shared } : {}),
     ...(disconnectGraceMs === undefined ? {} : { disconnectGraceMs }),
     ...(observers.length > 0 ? { observer: observers } : {}),
     ...(config.requestStateKey === undefined && stateKeyEnv
@@ -200,11 +206,6 @@ async function main(argv: string[]): Promise<number> {
     maxConnections,
     stdioUpstreams: config.upstreams.filter((u) => u.transport === 'stdio' && !u.disabled).length,
   });
-  // `mcpMux.cluster`: one of several instances (bin/cluster.ts); absent: one process.
-  const cluster =
-    config.cluster && listeners.length > 0
-      ? await startCluster(config.cluster, log, observability.metrics)
-      : undefined;
   if (cluster) {
     const ready = endpoints.ready;
     endpoints.ready = () => {
@@ -231,6 +232,9 @@ async function main(argv: string[]): Promise<number> {
           observe: endpoints,
           traffic: (kind) => observability.traffic(kind),
           ...(cluster ? { cluster: cluster.routing } : {}),
+          ...(cluster?.shared
+            ? { clusterPlaces: { store: cluster.shared, instanceId: cluster.routing.self } }
+            : {}),
           log,
         });
   const metricsListener =

@@ -9,8 +9,9 @@
  *
  * `headers` (already `${env:NAME}`-substituted by the config) go on every HTTP request or on the
  * WebSocket handshake. A Streamable HTTP server with `auth` gets an OAuth client
- * (http/oauth/), whose tokens persist in the token file. Aborting `signal` closes the transport, also while it is connecting.
+ * (http/oauth/), whose tokens persist in the token file (shared through `cluster` when given). Aborting `signal` closes the transport, also while it is connecting.
  */
+import type { ClusterStore } from '../core/cluster/index.js';
 import type { UpstreamConfig } from '../core/config/index.js';
 import type { Logger } from '../core/log/index.js';
 import type { Transport } from '../core/rpc/index.js';
@@ -23,6 +24,11 @@ import { WebSocketClientTransport } from './websocket/index.js';
 export interface OpenTransportOptions {
   log: Logger;
   signal?: AbortSignal;
+  /**
+   * The cluster's shared store (`mcpMux.cluster`): OAuth tokens toward upstreams are shared
+   * and refreshed once across instances (http/oauth/clusterTokenStore.ts).
+   */
+  cluster?: ClusterStore;
 }
 
 type Startable = Transport & { start?(): Promise<void> };
@@ -32,7 +38,7 @@ export async function openUpstreamTransport(
   options: OpenTransportOptions,
 ): Promise<Transport> {
   const log = options.log.child(`upstream ${config.name}`);
-  const transport = create(config, log);
+  const transport = create(config, log, options.cluster);
   const { signal } = options;
   if (signal?.aborted) {
     await transport.close();
@@ -45,7 +51,7 @@ export async function openUpstreamTransport(
   return transport;
 }
 
-function create(config: UpstreamConfig, log: Logger): Startable {
+function create(config: UpstreamConfig, log: Logger, cluster?: ClusterStore): Startable {
   if (config.transport === 'stdio') {
     if (config.command === undefined) throw new Error(`upstream ${config.name} has no command`);
     return new StdioClientTransport({
@@ -67,7 +73,7 @@ function create(config: UpstreamConfig, log: Logger): Startable {
   const options = { headers: config.headers, rawMinChars: ROUTED_RAW_MIN_CHARS, log };
   switch (config.transport) {
     case 'streamable-http': {
-      const auth = oauthClientFor(config, { log });
+      const auth = oauthClientFor(config, cluster ? { log, cluster } : { log });
       return connectHttpUpstream(config.url, auth ? { ...options, auth } : options);
     }
     case 'sse':

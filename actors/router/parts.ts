@@ -211,7 +211,7 @@ export function wireParts(
     forwarder,
     audience,
     results,
-    rateLimit: rateLimitsOf(() => state.config().rateLimits, scheduler, observer),
+    rateLimit: rateLimitsOf(() => state.config().rateLimits, scheduler, observer, options.cluster),
     approvals: approvalsOf({ config: state.config, catalog, scheduler, key, observer }),
   });
   const listenQuota = new ListenQuota(() => {

@@ -1,5 +1,7 @@
 /** The router's public types: how it is built (beside the config), and what it shows. */
+
 import type { SchedulerLike } from 'rxjs';
+import type { ClusterStore } from '../../core/cluster/index.js';
 import type { UpstreamConfig } from '../../core/config/index.js';
 import type { Logger } from '../../core/log/index.js';
 import type { ClientInfo } from '../../core/mcp/index.js';
@@ -40,6 +42,12 @@ export interface RouterOptions {
    * sessions `callTool` and `request$` run on (actors/router/libraryCalls.ts).
    */
   linkedPair?: () => readonly [Transport, Transport];
+  /**
+   * The cluster's shared store (`mcpMux.cluster`, core/cluster/): `mcpMux.rateLimits` buckets
+   * are kept there, exact across instances while it answers, local while it does not
+   * (routes/clusterRateLimiter.ts). Absent: one process, synchronous local buckets.
+   */
+  cluster?: ClusterStore;
 }
 
 /** What callers may read of the upstreams (the pool itself is the router's). */

@@ -134,9 +134,11 @@ export interface RouteHost {
   readonly activations?: ActivatedTools;
   /**
    * `mcpMux.rateLimits` (routes/rateLimiter.ts): takes one `tools/call` of `exposed` from the
-   * caller's buckets, or throws the -32010 that refuses it. Absent: no rules, no cost.
+   * caller's buckets, or throws the -32010 that refuses it. Absent: no rules, no cost. With
+   * a cluster store the buckets are shared and it returns a promise that rejects instead
+   * (routes/clusterRateLimiter.ts); nothing is sent before it settles.
    */
-  rateLimit?(caller: Caller, upstream: string, exposed: string): void;
+  rateLimit?(caller: Caller, upstream: string, exposed: string): void | Promise<void>;
   /** Whole results that `maxResultBytes` cut (`mcp-mux://results/…`); absent: none kept. */
   readonly results?: ResultStore;
   /**

@@ -18,6 +18,7 @@ import { toolsCallRoute, toolsListRoute } from './toolSearch.js';
 
 export type { Caller, ClientSession } from '../downstream/index.js';
 export { ActivatedTools } from './activations.js';
+export { ClusterRateLimiter } from './clusterRateLimiter.js';
 export type { Approvals, ApprovedCall, RoutedUpstream, RouteHost } from './host.js';
 export { CALL_TOOL, isMetaTool, SEARCH_TOOLS } from './metaTools.js';
 export { type RateLimited, RateLimiter, rateLimitedError } from './rateLimiter.js';

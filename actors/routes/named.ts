@@ -5,7 +5,7 @@
  * synchronously and throw their errors (the connection answers a throw as it answers an
  * error), with no `defer` layer on the hot path.
  */
-import { map, type Observable, of } from 'rxjs';
+import { from, map, mergeMap, type Observable, of } from 'rxjs';
 import type { Resolved } from '../../core/catalog/index.js';
 import { ErrorCode, RpcError } from '../../core/errors/index.js';
 import { type InboundEvent, type JsonObject, RawJson } from '../../core/rpc/index.js';
@@ -39,18 +39,38 @@ export const byNameRoute =
     if (!resolved) throw unknownName(host, kind, noun, name, caller.profile);
     checkAccess(host, caller, resolved.upstream, kind, name);
     // Before anything is sent or asked: a refused call never reaches the upstream (rateLimiter.ts).
-    if (kind === 'tools') host.rateLimit?.(caller, resolved.upstream, name);
-    // Approval (approval.ts): one property read when the config asks for none.
-    const approvals = kind === 'tools' ? host.approval : undefined;
-    if (approvals?.needs(resolved.upstream, resolved.original, name)) {
-      const { upstream, original } = resolved;
-      const call = { upstream, original, exposed: name, method: request.method, params };
-      return approveThen(approvals, call, caller, (sent) =>
-        sendNamed(host, request.method, sent, caller, resolved),
+    // Cluster-wide buckets answer later (clusterRateLimiter.ts): the call waits for them.
+    const limited =
+      kind === 'tools' ? host.rateLimit?.(caller, resolved.upstream, name) : undefined;
+    if (limited !== undefined) {
+      return from(limited).pipe(
+        mergeMap(() => approveOrSend(host, request.method, params, caller, resolved, kind)),
       );
     }
-    return sendNamed(host, request.method, params, caller, resolved);
+    return approveOrSend(host, request.method, params, caller, resolved, kind);
   };
+
+/** Asks for approval where the config wants it (approval.ts), then forwards. */
+function approveOrSend(
+  host: RouteHost,
+  method: string,
+  params: JsonObject,
+  caller: Caller,
+  resolved: Resolved,
+  kind: 'tools' | 'prompts',
+): Observable<InboundEvent> {
+  // Approval (approval.ts): one property read when the config asks for none.
+  const approvals = kind === 'tools' ? host.approval : undefined;
+  const name = params.name as string;
+  if (approvals?.needs(resolved.upstream, resolved.original, name)) {
+    const { upstream, original } = resolved;
+    const call = { upstream, original, exposed: name, method, params };
+    return approveThen(approvals, call, caller, (sent) =>
+      sendNamed(host, method, sent, caller, resolved),
+    );
+  }
+  return sendNamed(host, method, params, caller, resolved);
+}
 
 /** Forwards a call by name to the upstream that resolved it. */
 function sendNamed(

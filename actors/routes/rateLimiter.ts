@@ -5,6 +5,7 @@
  * call takes nothing from any bucket and never reaches the upstream (the route throws before
  * forwarding).
  */
+import { createHash } from 'node:crypto';
 import {
   globMatcher,
   type Matcher,
@@ -20,13 +21,20 @@ export interface RateLimited {
   readonly retryAfterMs: number;
 }
 
-interface CompiledRule {
+/** What a cluster-wide bucket needs of a rule (clusterRateLimiter.ts). */
+export interface BucketRule {
   readonly index: number;
+  /** The rule's index and a digest of its content: instances with one config share buckets. */
+  readonly identity: string;
+  /** Milliseconds per call at the sustained rate. */
+  readonly interval: number;
+  readonly burst: number;
+}
+
+interface CompiledRule extends BucketRule {
   readonly principals: readonly ((p: Principal | undefined) => boolean)[];
   readonly upstream: Matcher;
   readonly tool: Matcher;
-  /** Milliseconds per call at the sustained rate. */
-  readonly interval: number;
   /** How far ahead of now the arrival time may run: (burst − 1) intervals. */
   readonly tolerance: number;
 }
@@ -44,8 +52,11 @@ export class RateLimiter {
     this.#now = now;
     this.#rules = rules.map((rule, index) => {
       const interval = 60_000 / rule.perMinute;
+      const digest = createHash('sha256').update(JSON.stringify(rule)).digest('base64url');
       return {
         index,
+        identity: `${index}.${digest.slice(0, 16)}`,
+        burst: rule.burst,
         principals: rule.principals.map(principalMatcher),
         upstream: globMatcher(rule.upstreams),
         tool: globMatcher(rule.tools),
@@ -87,6 +98,14 @@ export class RateLimiter {
     if (this.#arrivals.size >= PRUNE_AT) this.#prune(now);
     for (const { key, next } of matched) this.#arrivals.set(key, next);
     return undefined;
+  }
+
+  /** The rules whose buckets a call of `principal` to `upstream`'s `tool` takes from. */
+  matching(principal: Principal | undefined, upstream: string, tool: string): BucketRule[] {
+    return this.#rules.filter(
+      (rule) =>
+        rule.principals.some((m) => m(principal)) && rule.upstream(upstream) && rule.tool(tool),
+    );
   }
 
   #prune(now: number): void {

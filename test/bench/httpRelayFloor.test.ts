@@ -96,9 +96,11 @@ describe('HTTP relay floor', () => {
     expect(session).toMatch(/\w+/);
     expect(await init.json()).toMatchObject({ id: 'init "1"' });
     const answers = await Promise.all(
-      ['"a"', '7'].map(async (id) => (await post(call(id, `x${id}`), session)).json()),
+      ['"a"', '7'].map(
+        async (id) => (await (await post(call(id, `x${id}`), session)).json()) as Json,
+      ),
     );
-    expect(answers.map((m) => [m.id, text(m as Json)])).toEqual([
+    expect(answers.map((m) => [m.id, text(m)])).toEqual([
       ['a', 'x"a"'],
       [7, 'x7'],
     ]);

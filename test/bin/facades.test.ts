@@ -2,6 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { WebSocket } from 'ws';
 import { parseListen, readTokens, startFacades, UsageError } from '../../bin/facades.js';
+import { MemoryClusterStore } from '../../core/cluster/index.js';
 import { silentLogger } from '../../core/log/log.js';
 import { createRouter } from '../../index.js';
 import { loopbackFacadeOptions } from '../integration/harness.js';
@@ -86,6 +87,38 @@ describe('startFacades', () => {
       for (const socket of sockets) socket.terminate();
       await facades.close();
       await router.close();
+    }
+  });
+
+  it('counts sessions per principal across instances with `cluster`', async () => {
+    const routers = [0, 1].map(() => createRouter({ mcpServers: {} }, { log: silentLogger }));
+    await Promise.all(routers.map((r) => r.start()));
+    const store = new MemoryClusterStore();
+    const started = await Promise.all(
+      routers.map((router, i) =>
+        startFacades(
+          router,
+          [{ kind: 'http', host: '127.0.0.1', port: 0 }],
+          loopbackFacadeOptions({
+            maxSessionsPerPrincipal: 1,
+            clusterPlaces: { store, instanceId: `i${i}` },
+          }),
+        ),
+      ),
+    );
+    const abort = new AbortController();
+    try {
+      const [one, two] = started.map((f) => f.endpoints.find((e) => e.kind === 'sse')?.url ?? '');
+      const sse = (url: string) =>
+        fetch(url, { headers: { accept: 'text/event-stream' }, signal: abort.signal }).then(
+          (res) => res.status,
+        );
+      expect(await sse(one ?? '')).toBe(200);
+      expect(await sse(two ?? '')).toBe(429);
+    } finally {
+      abort.abort();
+      await Promise.all(started.map((f) => f.close()));
+      await Promise.all(routers.map((r) => r.close()));
     }
   });
 });

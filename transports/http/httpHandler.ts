@@ -96,6 +96,7 @@ export function createHttpHandler(options: HttpHandlerOptions = {}): HttpHandler
       ...(options.maxSessionsPerPrincipal === undefined
         ? {}
         : { maxSessionsPerPrincipal: options.maxSessionsPerPrincipal }),
+      ...(options.sessionPlaces === undefined ? {} : { sessionPlaces: options.sessionPlaces }),
     });
   const sse = sseServer(messagesPath);
   const hasProfile = options.hasProfile;

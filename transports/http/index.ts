@@ -1,5 +1,6 @@
 /** The public surface of transports/http/ (STYLE.md, principle 6): what is not listed here is free to change. */
 export { resourceProblem } from './bearerAuth.js';
+export { ClusterPlaces, type ClusterPlacesOptions, type Release } from './clusterPlaces.js';
 export {
   ClusterRouting,
   type ClusterRoutingOptions,

@@ -7,6 +7,7 @@
  */
 import type { IncomingMessage } from 'node:http';
 import { PlacesPerPrincipal } from '../../core/auth/index.js';
+import type { ClusterPlaces, Release } from './clusterPlaces.js';
 import { clientAddress, type TrustProxy } from './forwardedFor.js';
 
 /** Sessions per principal when `mcpMux.maxSessionsPerPrincipal` is not set. */
@@ -28,21 +29,35 @@ export function limitKey(
 export class PrincipalLimit {
   readonly #max: number;
   readonly #places = new PlacesPerPrincipal();
+  readonly #cluster: ClusterPlaces | undefined;
 
-  constructor(max = DEFAULT_MAX_SESSIONS_PER_PRINCIPAL) {
+  /** `cluster`: count across instances too (clusterPlaces.ts); absent: this process only. */
+  constructor(max = DEFAULT_MAX_SESSIONS_PER_PRINCIPAL, cluster?: ClusterPlaces) {
     this.#max = max;
+    this.#cluster = cluster;
+  }
+
+  /** Whether places are counted across a cluster (then `acquireShared`, else `acquire`). */
+  get shared(): boolean {
+    return this.#cluster !== undefined;
   }
 
   /**
-   * Takes a place for `key`: the function that gives it back (idempotent), or undefined when
-   * `key` already holds `max` sessions.
+   * Takes a place for `key` in this process: the function that gives it back (idempotent), or
+   * undefined when `key` already holds `max` sessions.
    */
-  acquire(key: string): (() => void) | undefined {
+  acquire(key: string): Release | undefined {
     return this.#places.acquire(key, this.#max);
+  }
+
+  /** As `acquire`, here and across the cluster (never rejects); `acquire` when not `shared`. */
+  async acquireShared(key: string): Promise<Release | undefined> {
+    if (this.#cluster) return this.#cluster.acquire(key, this.#max);
+    return this.acquire(key);
   }
 
   /** Open sessions per key (stats and tests). */
   counts(): Map<string, number> {
-    return this.#places.counts();
+    return this.#cluster ? this.#cluster.counts() : this.#places.counts();
   }
 }

@@ -10,6 +10,7 @@ import { type Principal, sameRights } from '../../core/auth/index.js';
 import { ErrorCode } from '../../core/errors/index.js';
 import { type Logger, silentLogger } from '../../core/log/index.js';
 import type { Transport } from '../../core/rpc/index.js';
+import type { ClusterPlaces, Release } from './clusterPlaces.js';
 import { PrincipalLimit } from './principalLimit.js';
 import { OTHER_RIGHTS, type Protection, sendJsonRpcError } from './protection.js';
 import { SseSession } from './sseSession.js';
@@ -26,6 +27,8 @@ export interface SseServerOptions {
   maxSessionsPerPrincipal?: number;
   /** Deepest nesting accepted in a message (bodies are checked first by `Protection`). */
   maxJsonDepth?: number;
+  /** Sessions per principal counted across a cluster's instances too (clusterPlaces.ts). */
+  sessionPlaces?: ClusterPlaces;
   log?: Logger;
 }
 
@@ -42,7 +45,7 @@ export class SseServer {
   constructor(options: SseServerOptions = {}) {
     this.#options = options;
     this.#log = options.log ?? silentLogger;
-    this.#perPrincipal = new PrincipalLimit(options.maxSessionsPerPrincipal);
+    this.#perPrincipal = new PrincipalLimit(options.maxSessionsPerPrincipal, options.sessionPlaces);
   }
 
   /** Open sessions per principal, else remote address (stats and tests). */
@@ -72,7 +75,19 @@ export class SseServer {
       return;
     }
     const principal = protection.principalOf(req);
-    const release = this.#perPrincipal.acquire(protection.limitKey(req));
+    const key = protection.limitKey(req);
+    if (!this.#perPrincipal.shared) {
+      this.#open(res, principal, this.#perPrincipal.acquire(key));
+      return;
+    }
+    // Counted across the cluster: the client may be gone when the place arrives.
+    void this.#perPrincipal.acquireShared(key).then((release) => {
+      if (res.destroyed) release?.();
+      else this.#open(res, principal, release);
+    });
+  }
+
+  #open(res: ServerResponse, principal: Principal | undefined, release: Release | undefined): void {
     if (!release) {
       sendJsonRpcError(
         res,

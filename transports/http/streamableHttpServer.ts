@@ -20,6 +20,7 @@ import {
 } from '../../core/mcp/index.js';
 import type { JsonObject, Transport } from '../../core/rpc/index.js';
 import { stringifyMessage } from '../../core/rpc/index.js';
+import type { ClusterPlaces, Release } from './clusterPlaces.js';
 import type { ClusterRouting } from './clusterRouting.js';
 import { requestIds } from './messageShape.js';
 import type { ModernExchange } from './modernExchange.js';
@@ -65,6 +66,12 @@ export interface StreamableHttpOptions extends ModernHttpHooks {
    * busy, the new one gets 429 (default 100). One client cannot take every slot.
    */
   maxSessionsPerPrincipal?: number;
+  /**
+   * Sessions per principal counted across a cluster's instances too (clusterPlaces.ts): past
+   * `maxSessionsPerPrincipal` cluster-wide a new session gets 429 (no eviction on another
+   * instance's behalf). Absent: this process only, and no await before a session opens.
+   */
+  sessionPlaces?: ClusterPlaces;
   /**
    * A session the client never used after the `initialize` that created it is closed after
    * this long (default 60 s), instead of `sessionIdleTimeoutMs`.
@@ -254,8 +261,12 @@ export class StreamableHttpServer {
       !Array.isArray(message) &&
       (this.#options.isSessionStart ?? isSessionStart)(message)
     ) {
+      const places = this.#options.sessionPlaces;
+      const place = places && (await this.#clusterPlace(places, protection.limitKey(req), res));
+      if (place === null) return;
       const id = this.#options.cluster?.mintSessionId(principal) ?? randomUUID();
       session = this.#open(id, res, principal, protection.limitKey(req));
+      if (place) this.#holdUntilClosed(session, place);
     } else if (
       !Array.isArray(message) &&
       (this.#options.isStateless ?? isStatelessMessage)(message)
@@ -378,6 +389,29 @@ export class StreamableHttpServer {
   /** The sessions and listens of limit key `key` (a new set when it holds none). */
   #ownedBy(key: string): Set<StreamableHttpSession | ModernExchange> {
     return this.#byPrincipal.get(key) ?? new Set();
+  }
+
+  /** The cluster's place for a new session of `key`: its release, or null (429 sent). */
+  async #clusterPlace(
+    places: ClusterPlaces,
+    key: string,
+    res: ServerResponse,
+  ): Promise<Release | null> {
+    const release = await places.acquireShared(key, this.#perPrincipal());
+    if (release !== undefined) return release;
+    sendJsonRpcError(
+      res,
+      429,
+      ErrorCode.TransportRefused,
+      'Too Many Requests: too many sessions for this client',
+    );
+    return null;
+  }
+
+  /** Gives the cluster's place back when `session` ends (at once when it did not open). */
+  #holdUntilClosed(session: StreamableHttpSession | undefined, release: Release): void {
+    if (session?.isOpen) session.closed$.subscribe({ complete: release, next: release });
+    else release();
   }
 
   #perPrincipal(): number {

@@ -22,6 +22,7 @@ import {
   rawHttpError,
 } from '../base/index.js';
 import {
+  type ClusterPlaces,
   PrincipalLimit,
   Protection,
   type ProtectionOptions,
@@ -54,6 +55,8 @@ export interface WebSocketFacadeOptions extends ProtectionOptions {
   maxSessions?: number;
   /** Open connections per principal (bearer token, else remote address); more get 429 (default 100). */
   maxSessionsPerPrincipal?: number;
+  /** Connections per principal counted across a cluster's instances too (http/clusterPlaces.ts). */
+  sessionPlaces?: ClusterPlaces;
   /** Open TCP connections at most, idle ones included; more get 503 (default 1024). */
   maxConnections?: number;
   /** Told every accepted TCP socket (byte counters for the metrics). */
@@ -95,7 +98,7 @@ export async function createWebSocketFacade(
   if (problem) throw new Error(problem);
   const connections = new Subject<Transport>();
   const open = new Set<WebSocketTransport>();
-  const perPrincipal = new PrincipalLimit(options.maxSessionsPerPrincipal);
+  const perPrincipal = new PrincipalLimit(options.maxSessionsPerPrincipal, options.sessionPlaces);
   const wss = new WebSocketServer({
     noServer: true,
     maxPayload: options.maxPayload ?? options.maxBodyBytes ?? 4 * 1024 * 1024,
@@ -151,7 +154,12 @@ export async function createWebSocketFacade(
       return refuse(socket, 503, 'Service Unavailable: too many sessions');
     }
     const principal = protection.principalOf(req);
-    const release = perPrincipal.acquire(protection.limitKey(req));
+    const key = protection.limitKey(req);
+    // Counted across the cluster (sessionPlaces): the socket may be gone when the place arrives.
+    const release = perPrincipal.shared
+      ? await perPrincipal.acquireShared(key)
+      : perPrincipal.acquire(key);
+    if (release && socket.destroyed) return release();
     if (!release)
       return refuse(socket, 429, 'Too Many Requests: too many sessions for this client');
     // The place is held from here: given back if the handshake fails or when the socket closes.

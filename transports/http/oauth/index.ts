@@ -1,6 +1,8 @@
 /** The OAuth client toward HTTP upstreams (README.md, "OAuth"). */
+import type { ClusterStore } from '../../../core/cluster/index.js';
 import type { UpstreamConfig } from '../../../core/config/index.js';
 import type { Logger } from '../../../core/log/index.js';
+import { ClusterTokenStore } from './clusterTokenStore.js';
 import { OAuthClient } from './oauthClient.js';
 import { defaultTokenFile, FileTokenStore, type TokenStore } from './tokenStore.js';
 
@@ -10,6 +12,7 @@ export {
   customFetchOf,
   MAX_OAUTH_BODY_BYTES,
 } from './boundedFetch.js';
+export { ClusterTokenStore, type ClusterTokenStoreOptions } from './clusterTokenStore.js';
 export { type Discovered, type DiscoveryPolicy, discover } from './discovery.js';
 export type { HttpAuth } from './httpAuth.js';
 export {
@@ -41,17 +44,56 @@ export function tokenStoreFor(path: string | undefined): TokenStore {
   return store;
 }
 
+/** Shared token stores by cluster store and file (one refresh protocol per pair). */
+const clusterStores = new WeakMap<ClusterStore, Map<string, ClusterTokenStore>>();
+
+function clusterTokenStoreFor(
+  cluster: ClusterStore,
+  path: string | undefined,
+  log: Logger,
+): TokenStore {
+  const file = path ?? defaultTokenFile();
+  let byFile = clusterStores.get(cluster);
+  if (!byFile) {
+    byFile = new Map();
+    clusterStores.set(cluster, byFile);
+  }
+  let store = byFile.get(file);
+  if (!store) {
+    store = new ClusterTokenStore(cluster, { fallback: tokenStoreFor(file), log });
+    byFile.set(file, store);
+  }
+  return store;
+}
+
+export interface OAuthClientForOptions {
+  log: Logger;
+  /** The token store (tests); default: the server's token file, shared through `cluster`. */
+  store?: TokenStore;
+  /**
+   * The cluster's shared store (`mcpMux.cluster`): tokens live there and each refresh runs
+   * once across instances (clusterTokenStore.ts); the token file is the fallback.
+   */
+  cluster?: ClusterStore;
+  authorize?: (url: URL) => Promise<URLSearchParams>;
+}
+
 /** The OAuth client of an upstream with `auth`, or undefined. */
 export function oauthClientFor(
   config: UpstreamConfig,
-  options: { log: Logger; store?: TokenStore; authorize?: (url: URL) => Promise<URLSearchParams> },
+  options: OAuthClientForOptions,
 ): OAuthClient | undefined {
   const auth = config.auth;
   if (auth === undefined || config.url === undefined) return undefined;
+  const store =
+    options.store ??
+    (options.cluster
+      ? clusterTokenStoreFor(options.cluster, auth.tokenFile, options.log)
+      : tokenStoreFor(auth.tokenFile));
   return new OAuthClient({
     server: config.name,
     url: new URL(config.url),
-    store: options.store ?? tokenStoreFor(auth.tokenFile),
+    store,
     grant: auth.grant,
     log: options.log,
     ...(auth.clientId === undefined ? {} : { clientId: auth.clientId }),

@@ -229,10 +229,27 @@ export class OAuthClient implements HttpAuth {
       await this.#authorizeFully(metadataUrl, credentials?.scope);
       return true;
     }
-    const refreshToken = credentials?.refreshToken;
-    if (!refreshToken || !credentials?.client) return false;
+    const { store, server } = this.#o;
+    const refresh = (current: StoredCredentials) => this.#refreshed(current, metadataUrl);
+    // A shared store (several instances) refreshes once across them (clusterTokenStore.ts).
+    const fresh = store.refreshShared
+      ? await store.refreshShared(server, credentials, refresh)
+      : credentials && (await refresh(credentials));
+    if (!fresh) return false;
+    if (store.refreshShared) this.#credentials = fresh;
+    else await this.#save(fresh);
+    return true;
+  }
+
+  /** The refresh token grant on `credentials`: the new credentials (not saved), or undefined. */
+  async #refreshed(
+    credentials: StoredCredentials,
+    metadataUrl: string | undefined,
+  ): Promise<StoredCredentials | undefined> {
+    const refreshToken = credentials.refreshToken;
+    if (!refreshToken || !credentials.client) return undefined;
     const found = await this.#discover(metadataUrl);
-    if (found.as.issuer !== credentials.issuer) return false;
+    if (found.as.issuer !== credentials.issuer) return undefined;
     this.#checkCredentialTarget(found);
     const { client, auth } = await clientAuthentication(this.#o, found, credentials.client);
     const tokens = await this.#nonceRetry(async () => {
@@ -248,15 +265,8 @@ export class OAuthClient implements HttpAuth {
       );
       return oauth.processRefreshTokenResponse(found.as, client, res);
     });
-    await this.#store(
-      found,
-      credentials.client,
-      tokens,
-      credentials.scope,
-      credentials.refreshToken,
-    );
     this.#log.info('access token refreshed');
-    return true;
+    return credentialsOf(found, credentials.client, tokens, credentials.scope, refreshToken);
   }
 
   async #authorizeFully(
@@ -376,19 +386,30 @@ export class OAuthClient implements HttpAuth {
     requestedScope: string | undefined,
     previousRefresh: string | undefined,
   ): Promise<void> {
-    const refreshToken = tokens.refresh_token ?? previousRefresh;
-    const scope = tokens.scope ?? requestedScope;
-    await this.#save({
-      issuer: found.as.issuer,
-      resource: found.resourceIndicator,
-      client,
-      accessToken: tokens.access_token,
-      tokenType: tokens.token_type,
-      ...(refreshToken === undefined ? {} : { refreshToken }),
-      ...(tokens.expires_in === undefined
-        ? {}
-        : { expiresAt: Date.now() + tokens.expires_in * 1000 }),
-      ...(scope === undefined ? {} : { scope }),
-    });
+    await this.#save(credentialsOf(found, client, tokens, requestedScope, previousRefresh));
   }
+}
+
+/** What the store keeps of a token response. */
+function credentialsOf(
+  found: Discovered,
+  client: StoredClient,
+  tokens: oauth.TokenEndpointResponse,
+  requestedScope: string | undefined,
+  previousRefresh: string | undefined,
+): StoredCredentials {
+  const refreshToken = tokens.refresh_token ?? previousRefresh;
+  const scope = tokens.scope ?? requestedScope;
+  return {
+    issuer: found.as.issuer,
+    resource: found.resourceIndicator,
+    client,
+    accessToken: tokens.access_token,
+    tokenType: tokens.token_type,
+    ...(refreshToken === undefined ? {} : { refreshToken }),
+    ...(tokens.expires_in === undefined
+      ? {}
+      : { expiresAt: Date.now() + tokens.expires_in * 1000 }),
+    ...(scope === undefined ? {} : { scope }),
+  };
 }

@@ -46,6 +46,16 @@ export function defaultTokenFile(env: Record<string, string | undefined> = proce
 export interface TokenStore {
   load(server: string): Promise<StoredCredentials | undefined>;
   save(server: string, credentials: StoredCredentials | undefined): Promise<void>;
+  /**
+   * A store shared by several instances (clusterTokenStore.ts) runs each refresh once across
+   * them: `refresh` is called at most once cluster-wide and its result stored; the resolved
+   * credentials are the ones to use. Absent: the client refreshes and saves itself.
+   */
+  refreshShared?(
+    server: string,
+    stale: StoredCredentials | undefined,
+    refresh: (current: StoredCredentials) => Promise<StoredCredentials | undefined>,
+  ): Promise<StoredCredentials | undefined>;
 }
 
 /** In memory only (tests, the conformance driver). */
