@@ -204,6 +204,21 @@ export class RawLegacySession {
     });
   }
 
+  /** Calls the identity tool on this session; the instance that served it, or the status. */
+  async whoServes(id = Date.now()): Promise<{ status: number; instance?: string }> {
+    const response = await this.post({
+      jsonrpc: '2.0',
+      id,
+      method: 'tools/call',
+      params: { name: IDENTITY_TOOL, arguments: {} },
+    });
+    const body = await response.text();
+    const json = jsonOf(body, response.headers.get('content-type') ?? '');
+    const text = (json as { result?: { content?: { text?: string }[] } } | undefined)?.result
+      ?.content?.[0]?.text;
+    return { status: response.status, instance: text === undefined ? undefined : instanceOfEnvText(text) };
+  }
+
   /** A tools/call answered as an SSE stream, read as it arrives. */
   async callStreaming(id: number, name: string, args: object, meta?: object): Promise<SseReader> {
     const abort = new AbortController();
