@@ -55,7 +55,7 @@ export async function pinnedClientRound(url: string, calls: number): Promise<str
 export interface RawOpen {
   session?: RawLegacySession;
   /** The id the `initialize` response issued (also when the session then failed). */
-  sessionId?: string;
+  sessionId?: string | undefined;
   /** The status of `notifications/initialized` when it was not 202. */
   failedStatus?: number;
 }

@@ -34,107 +34,117 @@ function accessLines(d: Deployment): AccessLine[] {
   return d.balancer.log().flatMap((line) => {
     const m = / (\d{3}) upstream=(\S+) session="([^"]*)" issued="([^"]*)"/.exec(line);
     if (!m) return [];
-    return [{ status: Number(m[1]), upstream: m[2] ?? '', session: m[3] ?? '', issued: m[4] ?? '' }];
+    return [
+      { status: Number(m[1]), upstream: m[2] ?? '', session: m[3] ?? '', issued: m[4] ?? '' },
+    ];
   });
 }
 
-describeWithTools('three mcp-mux instances behind nginx (deploy/nginx.conf)', ['nginx'], (tools) => {
-  let d: Deployment;
+describeWithTools(
+  'three mcp-mux instances behind nginx (deploy/nginx.conf)',
+  ['nginx'],
+  (tools) => {
+    let d: Deployment;
 
-  beforeAll(async () => {
-    d = await startDeployment('nginx', tools.nginx, { count: 3 });
-  }, 45_000);
-  afterAll(async () => {
-    await d?.stop();
-  });
+    beforeAll(async () => {
+      d = await startDeployment('nginx', tools.nginx, { count: 3 });
+    }, 45_000);
+    afterAll(async () => {
+      await d?.stop();
+    });
 
-  it('spreads stateless 2026-07-28 requests round-robin over the instances', async () => {
-    const raw = await statelessRound(d.url, 9);
-    expect(raw.map((a) => a.status)).toEqual(Array(9).fill(200));
-    expect(countBy(raw.map((a) => a.instance))).toEqual({ 'mux-0': 3, 'mux-1': 3, 'mux-2': 3 });
-    const pinned = await pinnedClientRound(d.url, 6);
-    expect(new Set(pinned).size).toBe(3);
-  });
+    it('spreads stateless 2026-07-28 requests round-robin over the instances', async () => {
+      const raw = await statelessRound(d.url, 9);
+      expect(raw.map((a) => a.status)).toEqual(Array(9).fill(200));
+      expect(countBy(raw.map((a) => a.instance))).toEqual({ 'mux-0': 3, 'mux-1': 3, 'mux-2': 3 });
+      const pinned = await pinnedClientRound(d.url, 6);
+      expect(new Set(pinned).size).toBe(3);
+    });
 
-  it('keeps every request of a session on one instance; without the cluster a session works only where the hash meets its creator', async () => {
-    const opened = [];
-    for (let i = 0; i < 9; i++) opened.push(await openRaw(d.url));
-    const works = new Map<string, boolean>();
-    for (const { session, sessionId } of opened) {
-      if (!sessionId) throw new Error('initialize issued no session id');
-      let ok = session !== undefined;
-      for (let call = 0; call < 3 && session; call++) {
-        const { status } = await session.whoServes();
-        ok &&= status === 200;
+    it('keeps every request of a session on one instance; without the cluster a session works only where the hash meets its creator', async () => {
+      const opened = [];
+      for (let i = 0; i < 9; i++) opened.push(await openRaw(d.url));
+      const works = new Map<string, boolean>();
+      for (const { session, sessionId } of opened) {
+        if (!sessionId) throw new Error('initialize issued no session id');
+        let ok = session !== undefined;
+        for (let call = 0; call < 3 && session; call++) {
+          const { status } = await session.whoServes();
+          ok &&= status === 200;
+        }
+        works.set(sessionId, ok);
       }
-      works.set(sessionId, ok);
-    }
-    const lines = accessLines(d);
-    for (const [id, ok] of works) {
-      const creator = lines.find((l) => l.issued === id)?.upstream;
-      const hashed = new Set(lines.filter((l) => l.session === id).map((l) => l.upstream));
-      expect(creator, `the initialize of ${id} in the access log`).toBeDefined();
-      expect([...hashed], `every request of ${id} to one instance`).toHaveLength(1);
-      expect(ok, `${id} works ⇔ hash meets creator`).toBe(hashed.has(creator ?? ''));
-    }
-    // The failed ones failed with 404 "Session not found", the client's cue to re-initialize.
-    for (const { failedStatus } of opened) if (failedStatus !== undefined) expect(failedStatus).toBe(404);
-  });
-
-  it('serves every call of a v1 SDK client session from one instance', async () => {
-    const seen: string[] = [];
-    for (let s = 0; s < 3; s++) {
-      const { session, instance, failures } = await openServedSdk(d.url);
-      for (const failure of failures) expect(failure).toMatch(/Session not found/);
-      try {
-        const served = [];
-        for (let call = 0; call < 10; call++) served.push(await session.whoServes());
-        expect(new Set(served)).toEqual(new Set([instance]));
-        seen.push(instance);
-      } finally {
-        await session.close();
+      const lines = accessLines(d);
+      for (const [id, ok] of works) {
+        const creator = lines.find((l) => l.issued === id)?.upstream;
+        const hashed = new Set(lines.filter((l) => l.session === id).map((l) => l.upstream));
+        expect(creator, `the initialize of ${id} in the access log`).toBeDefined();
+        expect([...hashed], `every request of ${id} to one instance`).toHaveLength(1);
+        expect(ok, `${id} works ⇔ hash meets creator`).toBe(hashed.has(creator ?? ''));
       }
-    }
-    expect(seen).toHaveLength(3);
-  });
+      // The failed ones failed with 404 "Session not found", the client's cue to re-initialize.
+      for (const { failedStatus } of opened)
+        if (failedStatus !== undefined) expect(failedStatus).toBe(404);
+    });
 
-  it('streams SSE unbuffered: the GET stream gets its priming event and a list_changed while open', async () => {
-    const seen = await getStreamNotification(d);
-    expect(seen.primed).toBe(true);
-    expect(seen.notifiedAfterMs).toBeDefined();
-    expect(seen.notifiedAfterMs).toBeLessThan(5_000);
-    expect(seen.streamOpen).toBe(true);
-  });
+    it('serves every call of a v1 SDK client session from one instance', async () => {
+      const seen: string[] = [];
+      for (let s = 0; s < 3; s++) {
+        const { session, instance, failures } = await openServedSdk(d.url);
+        for (const failure of failures) expect(failure).toMatch(/Session not found/);
+        try {
+          const served = [];
+          for (let call = 0; call < 10; call++) served.push(await session.whoServes());
+          expect(new Set(served)).toEqual(new Set([instance]));
+          seen.push(instance);
+        } finally {
+          await session.close();
+        }
+      }
+      expect(seen).toHaveLength(3);
+    });
 
-  it('passes Last-Event-ID through: a dropped POST stream resumes on GET with what it missed', async () => {
-    const resumed = await resumeAfterDrop(d.url);
-    expect(resumed.status).toBe(200);
-    expect(resumed.progress).toEqual([1, 2, 3, 4]);
-    expect(resumed.result).toContain('Long running operation completed');
-  });
+    it('streams SSE unbuffered: the GET stream gets its priming event and a list_changed while open', async () => {
+      const seen = await getStreamNotification(d);
+      expect(seen.primed).toBe(true);
+      expect(seen.notifiedAfterMs).toBeDefined();
+      expect(seen.notifiedAfterMs).toBeLessThan(5_000);
+      expect(seen.streamOpen).toBe(true);
+    });
 
-  it('after kill -9 of an instance: its sessions get 404, other sessions and stateless requests go on', async () => {
-    const victim = await openServedRaw(d.url);
-    const survivor = await openServedRaw(d.url, (name) => name !== victim.instance);
-    const sdk = await openServedSdk(d.url, (name) => name === victim.instance);
-    const dead = d.instances.find((i) => i.name === victim.instance);
-    await dead?.kill9();
+    it('passes Last-Event-ID through: a dropped POST stream resumes on GET with what it missed', async () => {
+      const resumed = await resumeAfterDrop(d.url);
+      expect(resumed.status).toBe(200);
+      expect(resumed.progress).toEqual([1, 2, 3, 4]);
+      expect(resumed.result).toContain('Long running operation completed');
+    });
 
-    expect((await victim.session.whoServes()).status).toBe(404);
-    const startedAt = Date.now();
-    await expect(sdk.session.whoServes(8_000)).rejects.toThrow(/404|Session not found/);
-    expect(Date.now() - startedAt).toBeLessThan(8_000);
-    await sdk.session.close().catch(() => {});
+    it('after kill -9 of an instance: its sessions get 404, other sessions and stateless requests go on', async () => {
+      const victim = await openServedRaw(d.url);
+      const survivor = await openServedRaw(d.url, (name) => name !== victim.instance);
+      const sdk = await openServedSdk(d.url, (name) => name === victim.instance);
+      const dead = d.instances.find((i) => i.name === victim.instance);
+      await dead?.kill9();
 
-    for (let call = 0; call < 5; call++) {
-      expect(await survivor.session.whoServes()).toEqual({ status: 200, instance: survivor.instance });
-    }
-    const stateless = await statelessRound(d.url, 6);
-    expect(stateless.map((a) => a.status)).toEqual(Array(6).fill(200));
-    expect(stateless.some((a) => a.instance === victim.instance)).toBe(false);
-    // The dead instance's client re-initializes (on a live instance) and carries on.
-    const again = await openServedSdk(d.url);
-    expect(again.instance).not.toBe(victim.instance);
-    await again.session.close();
-  }, 30_000);
-});
+      expect((await victim.session.whoServes()).status).toBe(404);
+      const startedAt = Date.now();
+      await expect(sdk.session.whoServes(8_000)).rejects.toThrow(/404|Session not found/);
+      expect(Date.now() - startedAt).toBeLessThan(8_000);
+      await sdk.session.close().catch(() => {});
+
+      for (let call = 0; call < 5; call++) {
+        expect(await survivor.session.whoServes()).toEqual({
+          status: 200,
+          instance: survivor.instance,
+        });
+      }
+      const stateless = await statelessRound(d.url, 6);
+      expect(stateless.map((a) => a.status)).toEqual(Array(6).fill(200));
+      expect(stateless.some((a) => a.instance === victim.instance)).toBe(false);
+      // The dead instance's client re-initializes (on a live instance) and carries on.
+      const again = await openServedSdk(d.url);
+      expect(again.instance).not.toBe(victim.instance);
+      await again.session.close();
+    }, 30_000);
+  },
+);

@@ -81,7 +81,11 @@ export async function startHaproxy(
     url: `http://127.0.0.1:${port}/mcp`,
     config,
     process,
-    log: () => process.output().split('\n').filter((line) => /\bmcp mcp_mux\//.test(line)),
+    log: () =>
+      process
+        .output()
+        .split('\n')
+        .filter((line) => /\bmcp mcp_mux\//.test(line)),
     stop: () => process.stop(),
   };
   return balancer;
@@ -93,7 +97,9 @@ export async function startHaproxy(
  */
 export function haproxyServerState(balancer: Balancer, name: string): 'UP' | 'DOWN' | undefined {
   let state: 'UP' | 'DOWN' | undefined;
-  for (const [, server, seen] of balancer.process.output().matchAll(/Server mcp_mux\/(\S+) is (UP|DOWN)/g)) {
+  for (const [, server, seen] of balancer.process
+    .output()
+    .matchAll(/Server mcp_mux\/(\S+) is (UP|DOWN)/g)) {
     if (server === name) state = seen as 'UP' | 'DOWN';
   }
   return state;

@@ -53,7 +53,7 @@ const modernMeta = {
 export interface ModernAnswer {
   status: number;
   /** Which instance served it (identity tool only). */
-  instance?: string;
+  instance?: string | undefined;
   body: string;
   headers: Headers;
 }
@@ -205,7 +205,7 @@ export class RawLegacySession {
   }
 
   /** Calls the identity tool on this session; the instance that served it, or the status. */
-  async whoServes(id = Date.now()): Promise<{ status: number; instance?: string }> {
+  async whoServes(id = Date.now()): Promise<{ status: number; instance?: string | undefined }> {
     const response = await this.post({
       jsonrpc: '2.0',
       id,
@@ -216,7 +216,10 @@ export class RawLegacySession {
     const json = jsonOf(body, response.headers.get('content-type') ?? '');
     const text = (json as { result?: { content?: { text?: string }[] } } | undefined)?.result
       ?.content?.[0]?.text;
-    return { status: response.status, instance: text === undefined ? undefined : instanceOfEnvText(text) };
+    return {
+      status: response.status,
+      instance: text === undefined ? undefined : instanceOfEnvText(text),
+    };
   }
 
   /** A tools/call answered as an SSE stream, read as it arrives. */

@@ -182,6 +182,8 @@ export async function startMuxInstances(
 }
 
 /** Stops every instance (SIGTERM, bounded), ignoring those already gone. */
-export async function stopMuxInstances(instances: readonly MuxInstance[] | undefined): Promise<void> {
+export async function stopMuxInstances(
+  instances: readonly MuxInstance[] | undefined,
+): Promise<void> {
   await Promise.all((instances ?? []).map((instance) => instance.stop()));
 }

@@ -123,7 +123,9 @@ export async function waitForPort(child: Child, port: number, ms = 15_000): Prom
   while (!(await accepts(port))) {
     if (child.exited() || Date.now() > deadline) {
       const why = child.exited() ? 'it exited' : `not within ${ms} ms`;
-      throw new Error(`${child.name} did not come up on 127.0.0.1:${port} (${why}):\n${child.output()}`);
+      throw new Error(
+        `${child.name} did not come up on 127.0.0.1:${port} (${why}):\n${child.output()}`,
+      );
     }
     await new Promise((resolve) => setTimeout(resolve, 20));
   }

@@ -66,16 +66,24 @@ export interface NginxRender {
 }
 
 /** deploy/nginx.conf for loopback: backends, listen port, access log and temp paths in `dir`. */
-export function renderNginx(options: NginxRender, template = readFileSync(nginxTemplatePath, 'utf8')): string {
+export function renderNginx(
+  options: NginxRender,
+  template = readFileSync(nginxTemplatePath, 'utf8'),
+): string {
   const expanded = expandRuns(
     template.split('\n'),
     '# @backend',
     (pattern, backend) => pattern.replace(ADDRESS, backend.address),
     options.backends,
   );
-  if (expanded.runs !== 2) throw new Error(`nginx.conf: expected 2 runs of backends, got ${expanded.runs}`);
+  if (expanded.runs !== 2)
+    throw new Error(`nginx.conf: expected 2 runs of backends, got ${expanded.runs}`);
   let lines = replaceTagged(expanded.lines, '# @listen', `listen 127.0.0.1:${options.listenPort};`);
-  lines = replaceTagged(lines, '# @access-log', `access_log ${join(options.dir, 'access.log')} mcp_mux;`);
+  lines = replaceTagged(
+    lines,
+    '# @access-log',
+    `access_log ${join(options.dir, 'access.log')} mcp_mux;`,
+  );
   // Unprivileged: nginx's compiled-in temp paths are under /var/lib/nginx.
   const temp = ['client_body', 'proxy', 'fastcgi', 'uwsgi', 'scgi']
     .map((kind) => `    ${kind}_temp_path ${join(options.dir, `${kind}_temp`)};`)
@@ -92,18 +100,26 @@ export interface HaproxyRender {
 }
 
 /** deploy/haproxy.cfg for loopback: servers (health-checked on their metrics port), bind, log to stdout. */
-export function renderHaproxy(options: HaproxyRender, template = readFileSync(haproxyTemplatePath, 'utf8')): string {
+export function renderHaproxy(
+  options: HaproxyRender,
+  template = readFileSync(haproxyTemplatePath, 'utf8'),
+): string {
   const expanded = expandRuns(
     template.split('\n'),
     '# @backend',
     (pattern, backend) => {
-      let line = pattern.replace(/\bserver\s+\S+\s+\S+/, `server ${backend.name} ${backend.address}`);
-      if (backend.checkPort !== undefined) line = line.replace(/\bport\s+\d+/, `port ${backend.checkPort}`);
+      let line = pattern.replace(
+        /\bserver\s+\S+\s+\S+/,
+        `server ${backend.name} ${backend.address}`,
+      );
+      if (backend.checkPort !== undefined)
+        line = line.replace(/\bport\s+\d+/, `port ${backend.checkPort}`);
       return line;
     },
     options.backends,
   );
-  if (expanded.runs !== 1) throw new Error(`haproxy.cfg: expected 1 run of backends, got ${expanded.runs}`);
+  if (expanded.runs !== 1)
+    throw new Error(`haproxy.cfg: expected 1 run of backends, got ${expanded.runs}`);
   let lines = replaceTagged(expanded.lines, '# @listen', `bind 127.0.0.1:${options.listenPort}`);
   lines = replaceTagged(lines, '# @log', 'log stdout format raw local0 info');
   return lines.join('\n');

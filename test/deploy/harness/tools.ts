@@ -35,8 +35,7 @@ export function findTool(tool: DeployTool): string | undefined {
   return undefined;
 }
 
-export const deployToolsRequired = (): boolean =>
-  process.env.MCP_MUX_REQUIRE_DEPLOY_TOOLS === '1';
+export const deployToolsRequired = (): boolean => process.env.MCP_MUX_REQUIRE_DEPLOY_TOOLS === '1';
 
 /**
  * `describe(name, body)` when every tool in `tools` is installed. Otherwise: one failing test
