@@ -34,7 +34,7 @@ describeWithTools(
 
     beforeAll(async () => {
       d = await startDeployment('haproxy', tools.haproxy, { count: 3 });
-    }, 45_000);
+    }, 60_000);
     afterAll(async () => {
       await d?.stop();
     });

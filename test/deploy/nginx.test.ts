@@ -48,7 +48,7 @@ describeWithTools(
 
     beforeAll(async () => {
       d = await startDeployment('nginx', tools.nginx, { count: 3 });
-    }, 45_000);
+    }, 60_000);
     afterAll(async () => {
       await d?.stop();
     });

@@ -60,7 +60,7 @@ export interface MuxInstancesOptions {
   env?: (self: InstanceInfo) => Record<string, string>;
   /** Extra CLI arguments of every instance. */
   args?: string[];
-  /** How long an instance may take to be ready (default 20 s). */
+  /** How long an instance may take to be ready (default 30 s). */
   readyMs?: number;
 }
 
@@ -143,8 +143,8 @@ export async function startMuxInstances(
     const launch = async () => {
       child = startChild(info.name, process.execPath, args, { env });
       const current = child;
-      await waitForPort(current, info.port, options.readyMs ?? 20_000);
-      await waitFor(() => ready(info), options.readyMs ?? 20_000, `${info.name} ready`).catch(
+      await waitForPort(current, info.port, options.readyMs ?? 30_000);
+      await waitFor(() => ready(info), options.readyMs ?? 30_000, `${info.name} ready`).catch(
         (error: unknown) => {
           throw new Error(`${String(error)}\n${current.output()}`);
         },
