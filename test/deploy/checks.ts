@@ -4,6 +4,8 @@
  * arrival times. Every loop and wait is bounded.
  */
 import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
+import { Client as V1Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { SSEClientTransport } from '@modelcontextprotocol/sdk/client/sse.js';
 import {
   type Deployment,
   IDENTITY_TOOL,
@@ -50,6 +52,34 @@ export async function pinnedClientRound(url: string, calls: number): Promise<str
   } finally {
     await client.close();
   }
+}
+
+/**
+ * `sessions` v1 SDK clients over legacy HTTP+SSE (GET /sse, POST /messages) through the
+ * balancer, `calls` identity calls each: the instances that served each session's calls.
+ */
+export async function legacySseRound(mcpUrl: string, sessions: number, calls: number) {
+  const served: string[][] = [];
+  for (let s = 0; s < sessions; s++) {
+    const client = new V1Client({ name: 'deploy-sse', version: '1.0.0' });
+    await client.connect(new SSEClientTransport(new URL(mcpUrl.replace(/\/mcp$/, '/sse'))), {
+      timeout: 10_000,
+    });
+    try {
+      const instances: string[] = [];
+      for (let i = 0; i < calls; i++) {
+        const result = await client.callTool({ name: IDENTITY_TOOL, arguments: {} }, undefined, {
+          timeout: 10_000,
+        });
+        const text = (result.content as { text?: string }[])[0]?.text ?? '';
+        instances.push(instanceOfEnvText(text) ?? 'unknown');
+      }
+      served.push(instances);
+    } finally {
+      await client.close();
+    }
+  }
+  return served;
 }
 
 export interface RawOpen {

@@ -11,6 +11,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import {
   countBy,
   getStreamNotification,
+  legacySseRound,
   openServedRaw,
   openServedSdk,
   pinnedClientRound,
@@ -63,6 +64,13 @@ describeWithTools(
       } finally {
         await Promise.all(sessions.map((session) => session.close()));
       }
+    });
+
+    it('serves legacy HTTP+SSE clients: the stream and its POSTs meet on one instance (client address)', async () => {
+      const served = await legacySseRound(d.url, 2, 4);
+      // One client address (127.0.0.1): both sessions, every call, on one instance.
+      expect(new Set(served.flat()).size).toBe(1);
+      expect(served.flat()).toHaveLength(8);
     });
 
     it('streams SSE through: the GET stream gets its priming event and a list_changed while open', async () => {

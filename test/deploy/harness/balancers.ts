@@ -85,7 +85,7 @@ export async function startHaproxy(
       process
         .output()
         .split('\n')
-        .filter((line) => /\bmcp mcp_mux\//.test(line)),
+        .filter((line) => /\bmcp mcp_mux(_by_client)?\//.test(line)),
     stop: () => process.stop(),
   };
   return balancer;

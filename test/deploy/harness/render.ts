@@ -76,8 +76,8 @@ export function renderNginx(
     (pattern, backend) => pattern.replace(ADDRESS, backend.address),
     options.backends,
   );
-  if (expanded.runs !== 2)
-    throw new Error(`nginx.conf: expected 2 runs of backends, got ${expanded.runs}`);
+  if (expanded.runs !== 3)
+    throw new Error(`nginx.conf: expected 3 runs of backends, got ${expanded.runs}`);
   let lines = replaceTagged(expanded.lines, '# @listen', `listen 127.0.0.1:${options.listenPort};`);
   lines = replaceTagged(
     lines,
@@ -118,8 +118,8 @@ export function renderHaproxy(
     },
     options.backends,
   );
-  if (expanded.runs !== 1)
-    throw new Error(`haproxy.cfg: expected 1 run of backends, got ${expanded.runs}`);
+  if (expanded.runs !== 2)
+    throw new Error(`haproxy.cfg: expected 2 runs of backends, got ${expanded.runs}`);
   let lines = replaceTagged(expanded.lines, '# @listen', `bind 127.0.0.1:${options.listenPort}`);
   lines = replaceTagged(lines, '# @log', 'log stdout format raw local0 info');
   return lines.join('\n');
