@@ -67,6 +67,7 @@ export function describeWithTools(
     });
     return;
   }
+  console.warn(`[mcp-mux deploy tests] ${name}: skipped, ${message}`);
   describe.skip(`${name} — skipped: ${message}`, () => {
     it('needs the deployment tools', () => {});
   });
