@@ -22,8 +22,10 @@ import {
   type Deployment,
   describeWithTools,
   haproxyServerState,
+  modernToolCall,
   openLegacySession,
   startDeployment,
+  startLoad,
   waitFor,
 } from './harness/index.js';
 
@@ -94,7 +96,15 @@ describeWithTools(
       const sdk = await openServedSdk(d.url, (name) => name === victim.instance);
       const dead = d.instances.find((i) => i.name === victim.instance);
       if (!dead) throw new Error('no victim');
+      // Stateless load over all three instances while one dies.
+      const load = startLoad({
+        workers: 3,
+        call: async (worker, index) =>
+          (await modernToolCall(d.url, `load-${worker}-${index}`)).status,
+      });
+      await waitFor(() => load.outcomes.length >= 9, 5_000, 'load running');
       await dead.kill9();
+      const killedAt = Date.now();
 
       expect((await victim.session.whoServes()).status).toBe(404);
       const startedAt = Date.now();
@@ -108,6 +118,13 @@ describeWithTools(
           instance: survivor.instance,
         });
       }
+      const outcomes = await load.stop();
+      expect(outcomes.filter((o) => o.hung)).toEqual([]);
+      // Requests that started after the kill all succeeded (refused → redispatched); only
+      // those in flight on the dead instance at the kill may have failed, and cleanly.
+      const failed = outcomes.filter((o) => o.value !== 200);
+      expect(failed.filter((o) => o.startedAt > killedAt)).toEqual([]);
+      expect(outcomes.filter((o) => o.startedAt > killedAt).length).toBeGreaterThan(3);
       const stateless = await statelessRound(d.url, 6);
       expect(stateless.map((a) => a.status)).toEqual(Array(6).fill(200));
       expect(stateless.some((a) => a.instance === victim.instance)).toBe(false);

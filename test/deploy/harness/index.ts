@@ -22,6 +22,7 @@ export {
   SseReader,
 } from './clients.js';
 export { type Deployment, startDeployment } from './deployment.js';
+export { type Load, type LoadOutcome, startLoad } from './load.js';
 export {
   allocateInstances,
   cliPath,
