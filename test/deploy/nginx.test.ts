@@ -1,0 +1,173 @@
+/**
+ * deploy/nginx.conf, run for real: three mcp-mux instances (no cluster settings) behind nginx
+ * on loopback. What the config promises and what today's instances make of it:
+ * - stateless 2026-07-28 requests (raw, and a pinned v2 SDK client) go round-robin;
+ * - every request carrying one `Mcp-Session-Id` reaches one instance (consistent hash), so a
+ *   session works when the hash meets the instance that created it (its `initialize` went
+ *   round-robin); without the cluster's forwarding the others get 404 — asserted exactly,
+ *   from nginx's access log, so the day forwarding lands this test says so;
+ * - SSE is unbuffered (the GET stream's priming event and a `list_changed` arrive while it
+ *   stays open), `Last-Event-ID` reaches the instance (a dropped stream resumes);
+ * - `kill -9` of an instance: its sessions get 404, other sessions and stateless requests go on.
+ */
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import {
+  countBy,
+  getStreamNotification,
+  legacySseRound,
+  openRaw,
+  openServedRaw,
+  openServedSdk,
+  pinnedClientRound,
+  resumeAfterDrop,
+  statelessRound,
+} from './checks.js';
+import { type Deployment, describeWithTools, startDeployment, waitFor } from './harness/index.js';
+
+interface AccessLine {
+  status: number;
+  upstream: string;
+  session: string;
+  issued: string;
+}
+
+function accessLines(d: Deployment): AccessLine[] {
+  return d.balancer.log().flatMap((line) => {
+    const m = / (\d{3}) upstream=(\S+) session="([^"]*)" issued="([^"]*)"/.exec(line);
+    if (!m) return [];
+    return [
+      { status: Number(m[1]), upstream: m[2] ?? '', session: m[3] ?? '', issued: m[4] ?? '' },
+    ];
+  });
+}
+
+describeWithTools(
+  'three mcp-mux instances behind nginx (deploy/nginx.conf)',
+  ['nginx'],
+  (tools) => {
+    let d: Deployment;
+
+    beforeAll(async () => {
+      d = await startDeployment('nginx', tools.nginx, { count: 3 });
+    }, 60_000);
+    afterAll(async () => {
+      await d?.stop();
+    });
+
+    it('spreads stateless 2026-07-28 requests round-robin over the instances', async () => {
+      const raw = await statelessRound(d.url, 9);
+      expect(raw.map((a) => a.status)).toEqual(Array(9).fill(200));
+      expect(countBy(raw.map((a) => a.instance))).toEqual({ 'mux-0': 3, 'mux-1': 3, 'mux-2': 3 });
+      const pinned = await pinnedClientRound(d.url, 6);
+      expect(new Set(pinned).size).toBe(3);
+    });
+
+    it('keeps every request of a session on one instance; without the cluster a session works only where the hash meets its creator', async () => {
+      const opened = [];
+      for (let i = 0; i < 9; i++) opened.push(await openRaw(d.url));
+      const works = new Map<string, boolean>();
+      for (const { session, sessionId } of opened) {
+        if (!sessionId) throw new Error('initialize issued no session id');
+        let ok = session !== undefined;
+        for (let call = 0; call < 3 && session; call++) {
+          const { status } = await session.whoServes();
+          ok &&= status === 200;
+        }
+        works.set(sessionId, ok);
+      }
+      const lines = accessLines(d);
+      for (const [id, ok] of works) {
+        const creator = lines.find((l) => l.issued === id)?.upstream;
+        const hashed = new Set(lines.filter((l) => l.session === id).map((l) => l.upstream));
+        expect(creator, `the initialize of ${id} in the access log`).toBeDefined();
+        expect([...hashed], `every request of ${id} to one instance`).toHaveLength(1);
+        expect(ok, `${id} works ⇔ hash meets creator`).toBe(hashed.has(creator ?? ''));
+      }
+      // The failed ones failed with 404 "Session not found", the client's cue to re-initialize.
+      for (const { failedStatus } of opened)
+        if (failedStatus !== undefined) expect(failedStatus).toBe(404);
+    });
+
+    it('serves every call of a v1 SDK client session from one instance', async () => {
+      const seen: string[] = [];
+      for (let s = 0; s < 3; s++) {
+        const { session, instance, failures } = await openServedSdk(d.url);
+        for (const failure of failures) expect(failure).toMatch(/Session not found/);
+        try {
+          const served = [];
+          for (let call = 0; call < 10; call++) served.push(await session.whoServes());
+          expect(new Set(served)).toEqual(new Set([instance]));
+          seen.push(instance);
+        } finally {
+          await session.close();
+        }
+      }
+      expect(seen).toHaveLength(3);
+    });
+
+    it('serves legacy HTTP+SSE clients: the stream and its POSTs meet on one instance (client address)', async () => {
+      const served = await legacySseRound(d.url, 2, 4);
+      // One client address (127.0.0.1): both sessions, every call, on one instance.
+      expect(new Set(served.flat()).size).toBe(1);
+      expect(served.flat()).toHaveLength(8);
+    });
+
+    it('streams SSE unbuffered: the GET stream gets its priming event and a list_changed while open', async () => {
+      const seen = await getStreamNotification(d);
+      expect(seen.primed).toBe(true);
+      expect(seen.notifiedAfterMs).toBeDefined();
+      expect(seen.notifiedAfterMs).toBeLessThan(5_000);
+      expect(seen.streamOpen).toBe(true);
+    });
+
+    it('passes Last-Event-ID through: a dropped POST stream resumes on GET with what it missed', async () => {
+      const resumed = await resumeAfterDrop(d.url);
+      expect(resumed.status).toBe(200);
+      expect(resumed.progress).toEqual([1, 2, 3, 4]);
+      expect(resumed.result).toContain('Long running operation completed');
+    });
+
+    it('after kill -9 of an instance: its sessions get 404, other sessions and stateless requests go on', async () => {
+      const victim = await openServedRaw(d.url);
+      const survivor = await openServedRaw(d.url, (name) => name !== victim.instance);
+      const sdk = await openServedSdk(d.url, (name) => name === victim.instance);
+      const dead = d.instances.find((i) => i.name === victim.instance);
+      await dead?.kill9();
+
+      // A request racing the crash may take a pooled connection nginx has not yet seen close:
+      // sent, then cut, it is a 502 (a POST is not retried: it may have run). Once nginx has
+      // seen the close — milliseconds — the session's requests go to a live instance: 404.
+      const statuses: number[] = [];
+      await waitFor(
+        async () => {
+          statuses.push((await victim.session.whoServes()).status);
+          return statuses.at(-1) === 404;
+        },
+        3_000,
+        'a 404 for the dead instance’s session',
+      );
+      expect(
+        statuses.every((status) => status === 404 || status === 502),
+        `${statuses}`,
+      ).toBe(true);
+      const startedAt = Date.now();
+      await expect(sdk.session.whoServes(8_000)).rejects.toThrow(/404|Session not found/);
+      expect(Date.now() - startedAt).toBeLessThan(8_000);
+      await sdk.session.close().catch(() => {});
+
+      for (let call = 0; call < 5; call++) {
+        expect(await survivor.session.whoServes()).toEqual({
+          status: 200,
+          instance: survivor.instance,
+        });
+      }
+      const stateless = await statelessRound(d.url, 6);
+      expect(stateless.map((a) => a.status)).toEqual(Array(6).fill(200));
+      expect(stateless.some((a) => a.instance === victim.instance)).toBe(false);
+      // The dead instance's client re-initializes (on a live instance) and carries on.
+      const again = await openServedSdk(d.url);
+      expect(again.instance).not.toBe(victim.instance);
+      await again.session.close();
+    }, 30_000);
+  },
+);
