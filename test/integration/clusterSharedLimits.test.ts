@@ -76,7 +76,7 @@ describe.skipIf(REDIS_BINARY === undefined)('two instances sharing limits throug
   });
 
   it('a burst spent on one instance is spent on the other; another principal has its own', async () => {
-    const [a, b] = procs as [{ base: string }, { base: string }];
+    const [a, b] = [procs[0]!, procs[1]!];
     const aliceOnA = await connect(a.base, ALICE);
     const aliceOnB = await connect(b.base, ALICE);
     for (const n of [1, 2, 3]) {
@@ -96,7 +96,7 @@ describe.skipIf(REDIS_BINARY === undefined)('two instances sharing limits throug
   }, 30_000);
 
   it('sessions per principal are counted across both instances', async () => {
-    const [a, b] = procs as [{ base: string }, { base: string }];
+    const [a, b] = [procs[0]!, procs[1]!];
     // Bob holds one session (above); two more on A make three, the cluster-wide bound.
     await connect(a.base, BOB);
     await connect(a.base, BOB);
