@@ -181,6 +181,7 @@ export class AuditThread implements AuditSink {
         this.#posted -= message.done;
         this.#written += message.written;
         this.#deaths = 0;
+        this.#batch.recycle(message.numbers, message.bytes);
       } else this.#options.onError?.(new Error(message.message));
     });
     worker.on('error', (error) => {

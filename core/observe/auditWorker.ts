@@ -21,7 +21,14 @@ export type ToAuditWorker = BatchMessage | { readonly type: 'reopen' } | { reado
 
 /** What it answers: each batch's entries done (written or failed), and the first error per file. */
 export type FromAuditWorker =
-  | { readonly type: 'done'; readonly done: number; readonly written: number }
+  | {
+      readonly type: 'done';
+      readonly done: number;
+      readonly written: number;
+      /** The batch's buffers, handed back for reuse (transferred). */
+      readonly numbers: Float64Array;
+      readonly bytes: Uint8Array;
+    }
   | { readonly type: 'error'; readonly message: string };
 
 const CHUNK_BYTES = 64 * 1024;
@@ -97,7 +104,9 @@ if (port !== null) {
     // Written synchronously: the last buffer is filled afresh by the next batch.
     chunks.length = 0;
     used = 0;
-    port.postMessage({ type: 'done', done: entries, written });
+    const { numbers, bytes } = batch;
+    const done: FromAuditWorker = { type: 'done', done: entries, written, numbers, bytes };
+    port.postMessage(done, [numbers.buffer as ArrayBuffer, bytes.buffer as ArrayBuffer]);
   };
 
   open();
