@@ -8,6 +8,7 @@
  * ends the thread.
  */
 import { closeSync, openSync, writeSync } from 'node:fs';
+import { getPriority, setPriority } from 'node:os';
 import { parentPort, workerData } from 'node:worker_threads';
 import { type BatchMessage, BatchReader } from './auditEntry.js';
 import { type AuditLineOptions, auditLine, droppedLine } from './auditLine.js';
@@ -33,6 +34,8 @@ export type FromAuditWorker =
 
 const CHUNK_BYTES = 64 * 1024;
 const NEWLINE = 0x0a;
+/** How much lower than the router's the worker thread's priority is (Linux). */
+const NICE = 5;
 
 const port = parentPort;
 if (port !== null) {
@@ -109,6 +112,15 @@ if (port !== null) {
     port.postMessage(done, [numbers.buffer as ArrayBuffer, bytes.buffer as ArrayBuffer]);
   };
 
+  // On Linux a priority set for pid 0 is this thread's alone: when the CPU is scarce, routed
+  // calls go first and the audit catches up after (its backlog is bounded on the router's side).
+  if (process.platform === 'linux') {
+    try {
+      setPriority(0, Math.min(19, getPriority(0) + NICE));
+    } catch {
+      // Not allowed: the thread keeps the process's priority.
+    }
+  }
   open();
   port.on('message', (message: ToAuditWorker) => {
     if (message.type === 'batch') writeBatch(message);
