@@ -189,8 +189,18 @@ export class AuditThread implements AuditSink {
     });
     worker.on('exit', (code) => {
       if (this.#worker === worker) this.#worker = undefined;
-      if (this.#closed) return;
-      this.#died(code, failure);
+      if (!this.#closed) this.#died(code, failure);
+      else if (this.#posted > 0) {
+        // Stopped while closing (crashed, or past `closeTimeoutMs`): what it held is counted.
+        const lost = this.#posted;
+        this.#posted = 0;
+        this.#pending -= lost;
+        this.#dropped += lost;
+        const why = failure?.message ?? `exit code ${code}`;
+        this.#options.onError?.(
+          new Error(`audit worker stopped while closing (${why}), ${lost} lines lost`),
+        );
+      }
     });
     return worker;
   }

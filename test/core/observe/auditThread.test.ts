@@ -191,6 +191,24 @@ describe('AuditThread', () => {
     expect(missing.errors[0]).toMatch(/audit worker died/);
     await missing.writer.close();
   });
+
+  it('close stops a worker that does not drain within closeTimeoutMs, and counts what it held', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'mcp-mux-audit-stuck-'));
+    const stuck = join(dir, 'stuck.mjs');
+    // Takes every message and answers none: never acknowledges, never exits by itself.
+    writeFileSync(
+      stuck,
+      `import { parentPort } from 'node:worker_threads'; parentPort.on('message', () => {});`,
+    );
+    const { writer, errors } = thread({ workerFile: stuck, closeTimeoutMs: 100 });
+    writer.add(entry(0));
+    writer.add(entry(1));
+    const started = Date.now();
+    await writer.close();
+    expect(Date.now() - started).toBeLessThan(2_000);
+    expect(errors).toEqual([expect.stringMatching(/stopped while closing .*2 lines lost/)]);
+    expect(writer.stats()).toEqual({ written: 0, dropped: 2 });
+  });
 });
 
 describe('AuditBatch / BatchReader', () => {
