@@ -135,6 +135,13 @@ export const targets: Target[] = [
     measure: (find) => ratioOf(find, 'guardrails-stdio', 'guardrails on'),
   },
   {
+    id: 'guardrails-http',
+    goal: 'Throughput with approval, result limit, rate limit and audit on vs off (Streamable HTTP facade, stdio upstream, 1 KiB, 32 in flight)',
+    threshold: '≥ 0.95×',
+    meets: (v) => v >= 0.95,
+    measure: (find) => ratioOf(find, 'guardrails-http', 'guardrails on'),
+  },
+  {
     id: 'work-1ms',
     goal: 'Throughput through mcp-mux vs direct, upstream works 1 ms per call',
     threshold: '≥ 0.95×',

@@ -1,13 +1,13 @@
 /**
  * The CLI's audit trail (`--audit FILE`, `mcpMux.audit`; core/observe/audit.ts): the observer
- * that writes it, its bounded writer, SIGHUP reopening the file (logrotate's `postrotate`; the
+ * that gathers it, its bounded writer on a worker thread (core/observe/auditThread.ts), SIGHUP reopening the file (logrotate's `postrotate`; the
  * same signal also re-reads the config, bin/watchConfig.ts), and its drop counts on the
  * metrics. The audit's config is read at start: a reload does not change it.
  */
 import { DEFAULT_MAX_NAME_LENGTH, exposeName } from '../core/catalog/index.js';
 import type { AuditConfig } from '../core/config/index.js';
 import type { Logger } from '../core/log/index.js';
-import { AuditObserver, AuditWriter, type MuxMetrics } from '../core/observe/index.js';
+import { AuditObserver, AuditThread, type MuxMetrics } from '../core/observe/index.js';
 import type { RouterConfig } from '../index.js';
 
 export interface Audit {
@@ -29,9 +29,11 @@ export function startAudit(
       ? config.audit
       : { methods: ['tools/call'], arguments: 'digest', ...config.audit, file };
   if (audit === undefined) return undefined;
-  const writer = new AuditWriter({
+  const writer = new AuditThread({
     file: audit.file,
-    onError: (error) => log.error(`audit: cannot write ${audit.file}: ${error.message}`),
+    arguments: audit.arguments,
+    redact: config.approveRedact,
+    onError: (error) => log.error(`audit: ${audit.file}: ${error.message}`),
     onDrop: () =>
       log.warn(
         `audit: ${audit.file} cannot keep up; lines are dropped (counted in mcp_mux_audit_dropped_total, marked in the file)`,
@@ -39,10 +41,9 @@ export function startAudit(
   });
   metrics?.attachAudit(() => writer.stats());
   const observer = new AuditObserver({
-    writer,
+    sink: writer,
     methods: audit.methods,
     arguments: audit.arguments,
-    redact: config.approveRedact,
     exposed: exposedNames(current),
   });
   const reopen = () => writer.reopen();

@@ -1,6 +1,7 @@
 /**
- * The audit trail (`--audit FILE`, `mcpMux.audit`): a `RouterObserver` that writes one JSON
- * line per routed request of the audited methods (default `tools/call`) when it ends:
+ * The audit trail (`--audit FILE`, `mcpMux.audit`): a `RouterObserver` that hands one entry
+ * per routed request of the audited methods (default `tools/call`) to its sink when it ends;
+ * the sink turns it into a JSON line (`auditLine.ts`):
  *
  *   {"time":"…","principal":"alice","session":"…","upstream":"github","method":"tools/call",
  *    "exposed":"github__create_issue","name":"create_issue","arguments":{"sha256":"…"},
@@ -8,14 +9,14 @@
  *
  * `outcome` is the metrics' label (`ok`, `error`, `timeout`, `declined`, …) and `code` the
  * JSON-RPC error code when there is one. `profile` is not written yet (no profiles exist).
- * Arguments (`mcpMux.audit.arguments`): `digest` (default: SHA-256 of their JSON text, as the
- * client sent it), `full` (keys matching `approveRedact` redacted), or `none`. Never written: `_meta`, tokens, headers, results.
- * Requests of other methods cost one set lookup. Writing goes through `AuditWriter` (bounded).
+ * On the hot path nothing is formatted or hashed: the entry carries the arguments' JSON text
+ * as the call already holds it (`AuditThread` hashes and writes on a worker thread). Never
+ * written: `_meta`, tokens, headers, results. Requests of other methods cost one set lookup.
  */
-import { hash } from 'node:crypto';
 import { RpcError } from '../errors/index.js';
 import { type JsonObject, RawJson } from '../rpc/index.js';
-import type { AuditWriter } from './auditWriter.js';
+import type { AuditEntry } from './auditEntry.js';
+import { type AuditArguments, type AuditLineOptions, auditLine } from './auditLine.js';
 import type {
   ObservedCaller,
   ObservedSession,
@@ -23,22 +24,33 @@ import type {
   RequestObservation,
   RouterObserver,
 } from './observer.js';
-import { redactKeys } from './redact.js';
 
-export type AuditArguments = 'digest' | 'full' | 'none';
+export type { AuditArguments } from './auditLine.js';
+
+/** Where ended calls go: a worker's batch (`AuditThread`) or lines in process (`lineSink`). */
+export interface AuditSink {
+  add(entry: AuditEntry): void;
+}
 
 export interface AuditOptions {
-  readonly writer: Pick<AuditWriter, 'write'>;
+  readonly sink: AuditSink;
   /** Methods audited (default `['tools/call']`). */
   readonly methods?: readonly string[];
+  /** `none`: the arguments' text is not handed to the sink, only its size. */
   readonly arguments?: AuditArguments;
-  /** With `full`: argument keys (globs, any depth) written as `[redacted]` (`approveRedact`). */
-  readonly redact?: readonly string[] | undefined;
   /** The exposed name of an upstream's tool or prompt (the facade's naming). */
   readonly exposed?: (upstream: string, name: string) => string;
   /** Wall-clock ms (default `Date.now`) and a monotonic ms clock (default `performance.now`). */
   readonly wallClock?: () => number;
   readonly now?: () => number;
+}
+
+/** A sink that formats each entry at once and writes its line (`AuditWriter`, tests). */
+export function lineSink(
+  writer: { write(line: string): void },
+  options: AuditLineOptions = {},
+): AuditSink {
+  return { add: (entry) => writer.write(auditLine(entry, options)) };
 }
 
 /** The observation of a request that is not audited: hands the params through, nothing else. */
@@ -50,76 +62,32 @@ class Unaudited implements RequestObservation {
   end(): void {}
 }
 
-/**
- * A string as JSON text. The same few strings (upstreams, methods, names, principals,
- * sessions) come back on every line: their quoted forms are kept (a bounded table).
- */
-const quoted = new Map<string, string>();
-function quote(text: string): string {
-  let json = quoted.get(text);
-  if (json === undefined) {
-    json = JSON.stringify(text);
-    if (quoted.size >= 4096) quoted.clear();
-    quoted.set(text, json);
-  }
-  return json;
-}
-
-/** A number as JSON writes it (`null` for NaN and infinities). */
-const numberText = (value: number): string => (Number.isFinite(value) ? String(value) : 'null');
-
-/**
- * Milliseconds with at most 3 decimals, as JSON text, from integers: formatting a fraction
- * with `String` (shortest round trip) cost more than the rest of the line's numbers.
- */
-export function millisText(ms: number): string {
-  const micros = Math.round(ms * 1000);
-  if (!Number.isSafeInteger(micros) || micros < 0) return numberText(Math.round(ms * 1000) / 1000);
-  const whole = Math.trunc(micros / 1000);
-  const frac = micros - whole * 1000;
-  if (frac === 0) return `${whole}`;
-  if (frac % 100 === 0) return `${whole}.${frac / 100}`;
-  if (frac % 10 === 0) return `${whole}.${frac < 100 ? '0' : ''}${frac / 10}`;
-  return `${whole}.${frac < 10 ? '00' : frac < 100 ? '0' : ''}${frac}`;
-}
-
 /** The text of a JSON value as it came (raw payloads are spliced text: core/rpc). */
 function textOf(value: unknown): string | undefined {
   if (value === undefined) return undefined;
   return value instanceof RawJson ? value.text : JSON.stringify(value);
 }
 
-/**
- * `new Date(ms).toISOString()`, with the text up to the second kept from the last call: at
- * thousands of lines a second the date formatting was the audit line's largest cost.
- */
-let isoSecond = Number.NaN;
-let isoPrefix = '';
-export function isoTime(time: number): string {
-  const ms = Math.trunc(time);
-  const second = Math.floor(ms / 1000);
-  if (second !== isoSecond) {
-    const text = new Date(second * 1000).toISOString();
-    // Years past 9999 have a longer, signed form: those are formatted whole, never cached.
-    if (text.length !== 24) return new Date(ms).toISOString();
-    isoSecond = second;
-    isoPrefix = text.slice(0, 20);
-  }
-  const millis = ms - second * 1000;
-  return `${isoPrefix}${millis < 10 ? '00' : millis < 100 ? '0' : ''}${millis}Z`;
-}
-
 export class AuditObserver implements RouterObserver {
-  readonly #options: AuditOptions;
   readonly #methods: ReadonlySet<string>;
-  readonly #wallClock: () => number;
-  readonly #now: () => number;
+  /** @internal (AuditRecord) */
+  readonly sink: AuditSink;
+  /** @internal */
+  readonly withArguments: boolean;
+  /** @internal */
+  readonly exposed: ((upstream: string, name: string) => string) | undefined;
+  /** @internal */
+  readonly wallClock: () => number;
+  /** @internal */
+  readonly now: () => number;
 
   constructor(options: AuditOptions) {
-    this.#options = options;
+    this.sink = options.sink;
     this.#methods = new Set(options.methods ?? ['tools/call']);
-    this.#wallClock = options.wallClock ?? Date.now;
-    this.#now = options.now ?? performance.now.bind(performance);
+    this.withArguments = (options.arguments ?? 'digest') !== 'none';
+    this.exposed = options.exposed;
+    this.wallClock = options.wallClock ?? Date.now;
+    this.now = options.now ?? performance.now.bind(performance);
   }
 
   request(
@@ -135,55 +103,21 @@ export class AuditObserver implements RouterObserver {
 
   sessionOpened(_session: ObservedSession, _transport: string): void {}
   sessionClosed(_session: ObservedSession, _reason: string): void {}
-
-  /**
-   * @internal (AuditRecord) the line of an ended request, written out by hand (each string
-   * through `JSON.stringify`): at tens of thousands of calls a second, building an object
-   * and serialising it cost more than the hash.
-   */
-  line(record: AuditRecord, outcome: Outcome, error: unknown): void {
-    const { upstream, method, name, caller } = record;
-    let out = `{"time":"${isoTime(record.startedAt)}"`;
-    const principal = caller?.context.principal;
-    if (principal !== undefined && principal !== '') out += `,"principal":${quote(principal)}`;
-    const session = caller?.context.sessionId;
-    if (session !== undefined && session !== '') out += `,"session":${quote(session)}`;
-    out += `,"upstream":${quote(upstream)},"method":${quote(method)}`;
-    if (name !== undefined) {
-      const exposed = this.#options.exposed?.(upstream, name);
-      if (exposed !== undefined && method !== 'resources/read') {
-        out += `,"exposed":${quote(exposed)}`;
-      }
-      out += `,"name":${quote(name)}`;
-    }
-    const args = textOf(record.params.arguments);
-    const mode = this.#options.arguments ?? 'digest';
-    if (args !== undefined && mode === 'digest') {
-      out += `,"arguments":{"sha256":"${hash('sha256', args, 'hex')}"}`;
-    } else if (args !== undefined && mode === 'full') {
-      const value = JSON.parse(args) as unknown;
-      const redact = this.#options.redact;
-      out += `,"arguments":${JSON.stringify(redact?.length ? redactKeys(value, redact) : value)}`;
-    }
-    if (caller?.approval !== undefined) out += `,"approval":${quote(caller.approval)}`;
-    out += `,"outcome":${quote(outcome)}`;
-    if (error instanceof RpcError) out += `,"code":${numberText(error.code)}`;
-    const bytesIn = args === undefined ? 0 : Buffer.byteLength(args);
-    out += `,"durationMs":${millisText(this.#now() - record.started)},"bytesIn":${bytesIn}`;
-    out += `,"bytesOut":${record.bytesOut}}`;
-    this.#options.writer.write(out);
-  }
-
-  /** @internal */
-  clocks(): { wall: number; now: number } {
-    return { wall: this.#wallClock(), now: this.#now() };
-  }
 }
 
-/** One audited request, from routing to its end. */
-class AuditRecord implements RequestObservation {
-  readonly startedAt: number;
-  readonly started: number;
+/** One audited request, from routing to its end; at its end, the entry the sink gets. */
+class AuditRecord implements RequestObservation, AuditEntry {
+  readonly time: number;
+  readonly #started: number;
+  readonly principal: string | undefined;
+  readonly session: string | undefined;
+  exposed: string | undefined = undefined;
+  arguments: string | undefined = undefined;
+  bytesIn: number | undefined = undefined;
+  approval: string | undefined = undefined;
+  outcome: string = 'ok';
+  code: number | undefined = undefined;
+  durationMs = 0;
   bytesOut = 0;
   #ended = false;
 
@@ -195,9 +129,10 @@ class AuditRecord implements RequestObservation {
     readonly params: JsonObject,
     readonly caller: ObservedCaller | undefined,
   ) {
-    const { wall, now } = audit.clocks();
-    this.startedAt = wall;
-    this.started = now;
+    this.time = audit.wallClock();
+    this.#started = audit.now();
+    this.principal = caller?.context.principal;
+    this.session = caller?.context.sessionId;
   }
 
   admitted(): void {}
@@ -211,6 +146,18 @@ class AuditRecord implements RequestObservation {
   end(outcome: Outcome, error?: unknown): void {
     if (this.#ended) return;
     this.#ended = true;
-    this.audit.line(this, outcome, error);
+    const audit = this.audit;
+    this.durationMs = audit.now() - this.#started;
+    this.outcome = outcome;
+    if (error instanceof RpcError) this.code = error.code;
+    // Read at the end: the approval step decides while the call is routed.
+    this.approval = this.caller?.approval;
+    if (this.name !== undefined && this.method !== 'resources/read') {
+      this.exposed = audit.exposed?.(this.upstream, this.name);
+    }
+    const args = textOf(this.params.arguments);
+    if (audit.withArguments) this.arguments = args;
+    else this.bytesIn = args === undefined ? 0 : Buffer.byteLength(args);
+    audit.sink.add(this);
   }
 }

@@ -1,5 +1,13 @@
 /** The public surface of core/observe/ (STYLE.md, principle 6). */
-export { type AuditArguments, AuditObserver, type AuditOptions } from './audit.js';
+export {
+  type AuditArguments,
+  AuditObserver,
+  type AuditOptions,
+  type AuditSink,
+  lineSink,
+} from './audit.js';
+export type { AuditEntry } from './auditEntry.js';
+export { AuditThread, type AuditThreadOptions } from './auditThread.js';
 export { AuditWriter, type AuditWriterOptions } from './auditWriter.js';
 export { type ClusterSample, registerClusterMetrics } from './clusterMetrics.js';
 export { composeObservers } from './composeObservers.js';

@@ -115,4 +115,35 @@ describe('--audit FILE', () => {
     expect(after[0]).toMatchObject({ exposed: 'g__read_note', outcome: 'ok' });
     expect(linesOf(`${file}.1`)).toHaveLength(2);
   });
+
+  it('a clean exit (SIGTERM) writes every line first: the worker drains before the process ends', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'mcp-mux-audit-'));
+    const file = join(dir, 'audit.jsonl');
+    const config = writeConfig({ mcpServers: { g: fixture('guardedServer') } });
+    cli = await connectCli(config, { args: ['--audit', file] });
+    const calls = 200;
+    await Promise.all(
+      Array.from({ length: calls }, (_, i) =>
+        cli?.client.callTool({ name: 'g__read_note', arguments: { n: i } }),
+      ),
+    );
+    const pid = cli.transport.pid as number;
+    const exited = new Promise<void>((resolve) => {
+      // The process is the transport's child: wait for it to be gone.
+      const poll = setInterval(() => {
+        try {
+          process.kill(pid, 0);
+        } catch {
+          clearInterval(poll);
+          resolve();
+        }
+      }, 10);
+    });
+    // At once, while the last lines may still be gathering or on their way to the worker.
+    process.kill(pid, 'SIGTERM');
+    await exited;
+    const lines = linesOf(file);
+    expect(lines).toHaveLength(calls);
+    expect(new Set(lines.map((l) => l.bytesIn)).size).toBeGreaterThan(1);
+  });
 });

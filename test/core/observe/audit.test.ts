@@ -6,19 +6,16 @@
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { ErrorCode, RpcError } from '../../../core/errors/errors.js';
-import {
-  AuditObserver,
-  type AuditOptions,
-  isoTime,
-  millisText,
-} from '../../../core/observe/audit.js';
+import { AuditObserver, type AuditOptions, lineSink } from '../../../core/observe/audit.js';
+import { isoTime, millisText } from '../../../core/observe/auditLine.js';
 import { RawJson } from '../../../core/rpc/envelopeScan.js';
 
-function observer(options: Partial<AuditOptions> = {}) {
+function observer(options: Partial<AuditOptions> & { redact?: string[] } = {}) {
   const lines: Record<string, unknown>[] = [];
   let now = 100;
+  const write = (line: string) => lines.push(JSON.parse(line) as Record<string, unknown>);
   const audit = new AuditObserver({
-    writer: { write: (line: string) => lines.push(JSON.parse(line) as Record<string, unknown>) },
+    sink: lineSink({ write }, { arguments: options.arguments, redact: options.redact }),
     exposed: (upstream, name) => `${upstream}__${name}`,
     wallClock: () => Date.UTC(2026, 10, 27),
     now: () => now,
