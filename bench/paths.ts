@@ -14,6 +14,7 @@ export const repoRoot = here.includes(`${join('dist', 'bench')}`)
 
 export const distDir = join(repoRoot, 'dist');
 export const echoServerPath = join(distDir, 'bench', 'fixtures', 'echoServer.js');
+export const sdkEchoServerPath = join(distDir, 'bench', 'fixtures', 'sdkEchoServer.js');
 export const naiveProxyPath = join(distDir, 'bench', 'peers', 'naiveSdkProxy.js');
 export const relayFloorPath = join(distDir, 'bench', 'subjects', 'relayFloor.js');
 /** The router under test; `MCP_MUX_BIN` points at another build (before/after comparisons). */

@@ -25,11 +25,15 @@ import {
   listAllTools,
   subjectLabel,
 } from '../subjects/launch.js';
+import { describeWarmup, type WarmupSettings, warmUp } from './warmUp.js';
 
 export interface RunSettings {
   rounds: number;
   roundMs: number;
+  /** Warm-up of the memory scenarios (a fixed time: they measure RSS, not CPU). */
   warmupMs: number;
+  /** Warm-up of the load scenarios: until CPU per request settles (`warmUp.ts`). */
+  warmup: WarmupSettings;
   /** Idle sessions opened per memory-idle subject. */
   idleSessions: number;
   /** Requests parked per memory-inflight subject. */
@@ -206,13 +210,20 @@ export async function runLoadScenario(
     runClosedLoop({ inFlight: load.inFlight, durationMs: i, call });
   const roundMs = settings.roundMs * (scenario.roundScale ?? 1);
   try {
+    const warmed: string[] = [];
     for (const [name, launched] of live) {
       try {
-        await closed(settings.warmupMs)(makeCall(launched, load));
+        const w = await warmUp(launched.pid, load.inFlight, makeCall(launched, load), {
+          ...settings.warmup,
+          // Few, slow requests (1 and 4 MiB rows) get the longer cap their rounds get.
+          maxMs: settings.warmup.maxMs * (scenario.roundScale ?? 1),
+        });
+        warmed.push(describeWarmup(launched.label, w));
       } catch (e) {
         fail(name, e);
       }
     }
+    if (warmed.length > 0) result.notes.push(`warm-up: ${warmed.join('; ')}`);
     let rate: number | undefined;
     if (scenario.kind === 'latency') {
       // 50% of the saturation rate of the router (of the baseline when the router is n/a).

@@ -8,7 +8,13 @@
 import { existsSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { type Endpoint, openSession, type Session, type TransportKind } from '../client/session.js';
-import { echoServerPath, muxBinPath, naiveProxyPath, relayFloorPath } from '../paths.js';
+import {
+  echoServerPath,
+  muxBinPath,
+  naiveProxyPath,
+  relayFloorPath,
+  sdkEchoServerPath,
+} from '../paths.js';
 import type { PeerInstall } from './peers.js';
 import { freePort, type ServerProcess, spawnServer, waitForPort } from './processes.js';
 
@@ -43,7 +49,14 @@ export interface SubjectSpec {
   bin?: string;
   /** Flags for the relay floor (relay-floor only), e.g. `--bytes`. */
   relayArgs?: string[];
+  /**
+   * The stdio echo upstream: `per-message` (default: one `write()` per message, as SDK servers
+   * do), `batched` (one write per tick) or `sdk` (the echo tool on a real SDK `McpServer`).
+   */
+  echo?: EchoKind;
 }
+
+export type EchoKind = 'per-message' | 'batched' | 'sdk';
 
 export interface LaunchContext {
   tmpDir: string;
@@ -85,13 +98,19 @@ export function subjectLabel(spec: SubjectSpec): string {
 }
 
 export const comboKey = (spec: SubjectSpec): string =>
-  `${spec.bin === undefined && spec.kind !== 'relay-floor' ? spec.kind : spec.name}:${spec.downstream}${arrow}${spec.upstream}`;
+  `${spec.bin === undefined && spec.kind !== 'relay-floor' ? spec.kind : spec.name}:${spec.downstream}${arrow}${spec.upstream}${spec.echo === 'sdk' ? ' (sdk echo)' : ''}`;
 
 const node = process.execPath;
 
 // Simulated work is asked per call (`arguments.workMs`), so every echo starts the same way.
 function echoArgs(tools: number, extra: string[] = []): string[] {
   return [echoServerPath, '--tools', String(tools), ...extra];
+}
+
+/** The stdio echo upstream of a subject (`SubjectSpec.echo`). */
+function stdioEchoArgs(spec: SubjectSpec, tools: number): string[] {
+  if (spec.echo === 'sdk') return [sdkEchoServerPath, '--tools', String(tools)];
+  return echoArgs(tools, spec.echo === 'batched' ? ['--batched'] : []);
 }
 
 /** An echo server on a network transport, shared by all upstream entries of one subject. */
@@ -155,6 +174,7 @@ async function planMux(
   const mcpServers: Record<string, unknown> = {};
   let shared: string | undefined;
   if (spec.upstream !== 'stdio') {
+    if (spec.echo === 'sdk') throw new Error('the SDK echo is served over stdio only');
     const echo = await startEchoServer(spec.upstream, tools);
     servers.push(echo.server);
     shared = echo.url;
@@ -162,7 +182,7 @@ async function planMux(
   for (let i = 0; i < count; i++) {
     mcpServers[`e${i}`] =
       shared === undefined
-        ? { command: node, args: echoArgs(tools) }
+        ? { command: node, args: stdioEchoArgs(spec, tools) }
         : { url: shared, transport: spec.upstream === 'http' ? 'streamable-http' : 'ws' };
   }
   const limits = spec.muxLimits ?? { concurrency: 256, maxQueue: 4096 };
@@ -216,7 +236,7 @@ async function planPeer(
 ): Promise<Plan> {
   const tools = spec.toolsPerUpstream ?? 1;
   const base = { servers, tools: ['echo'], listedTools: tools };
-  const upstream = [node, ...echoArgs(tools)];
+  const upstream = [node, ...stdioEchoArgs(spec, tools)];
   if (spec.upstream !== 'stdio') throw new Error(`${spec.kind} is run with a stdio upstream only`);
   if (spec.kind === 'naive-sdk' || spec.kind === 'relay-floor') {
     if (spec.downstream !== 'stdio') throw new Error(`${spec.kind} has a stdio facade only`);
@@ -271,8 +291,12 @@ async function planDirect(
   const tools = spec.toolsPerUpstream ?? 1;
   const base = { servers, tools: ['echo'], listedTools: tools };
   if (spec.downstream === 'stdio') {
-    return { ...base, endpoint: { kind: 'stdio', command: node, args: echoArgs(tools) } };
+    return {
+      ...base,
+      endpoint: { kind: 'stdio', command: node, args: stdioEchoArgs(spec, tools) },
+    };
   }
+  if (spec.echo === 'sdk') throw new Error('the SDK echo is served over stdio only');
   const echo = await startEchoServer(spec.downstream, tools);
   servers.push(echo.server);
   return {
