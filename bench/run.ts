@@ -118,12 +118,19 @@ function select(options: Options): Scenario[] {
 
 /**
  * `--compare` (repeatable): every router subject gets a twin run from each other build, in the
- * same rounds.
+ * same rounds: `mcp-mux@LABEL`, or `<variant> mcp-mux@LABEL` for a named variant (`mcp-mux ×100`,
+ * `metrics on`), whose ratio to its own build's baseline is read from the JSON.
  */
 function withCompare(s: Scenario, compare: Options['compare']): Scenario {
   const twins = s.subjects
-    .filter((x) => x.kind === 'mcp-mux' && x.name === 'mcp-mux')
-    .flatMap((x) => compare.map((c) => ({ ...x, name: c.name, bin: c.bin })));
+    .filter((x) => x.kind === 'mcp-mux')
+    .flatMap((x) =>
+      compare.map((c) => ({
+        ...x,
+        name: x.name === 'mcp-mux' ? c.name : `${x.name} ${c.name}`,
+        bin: c.bin,
+      })),
+    );
   return twins.length === 0 ? s : { ...s, subjects: [...s.subjects, ...twins] };
 }
 

@@ -137,7 +137,10 @@ const transportRows: Scenario[] = transports.flatMap((down) =>
       title: `client ${down} → mcp-mux → upstream ${up} (baseline: direct over ${up}), 1 KiB, 32 in flight`,
       kind: 'throughput' as const,
       load: call(KiB, 32),
-      subjects: [direct(up), mux(down, up)],
+      subjects:
+        down === 'http' && up === 'stdio'
+          ? [direct(up), mux(down, up), { ...relayFloor, downstream: 'http' as const }]
+          : [direct(up), mux(down, up)],
       baseline: 'direct',
       quick: down === 'http' && up === 'stdio',
     })),

@@ -10,6 +10,7 @@ import { join } from 'node:path';
 import { type Endpoint, openSession, type Session, type TransportKind } from '../client/session.js';
 import {
   echoServerPath,
+  httpFacadeFloorPath,
   muxBinPath,
   naiveProxyPath,
   relayFloorPath,
@@ -21,7 +22,10 @@ import { freePort, type ServerProcess, spawnServer, waitForPort } from './proces
 export type SubjectKind =
   | 'direct'
   | 'mcp-mux'
-  /** `relayFloor.ts`: pipes, framing and id mapping only (what any Node proxy pays). */
+  /**
+   * `relayFloor.ts`: pipes, framing and id mapping only (what any Node proxy pays);
+   * `httpFacadeFloor.ts` with an HTTP facade.
+   */
   | 'relay-floor'
   | 'naive-sdk'
   | 'supergateway'
@@ -238,6 +242,20 @@ async function planPeer(
   const base = { servers, tools: ['echo'], listedTools: tools };
   const upstream = [node, ...stdioEchoArgs(spec, tools)];
   if (spec.upstream !== 'stdio') throw new Error(`${spec.kind} is run with a stdio upstream only`);
+  if (spec.kind === 'relay-floor' && spec.downstream === 'http') {
+    // The HTTP facade's floor (httpFacadeFloor.ts): node:http in, one stdio upstream out.
+    const port = await freePort();
+    const floor = spawnServer(node, [
+      httpFacadeFloorPath,
+      '--port',
+      String(port),
+      '--',
+      ...upstream,
+    ]);
+    servers.push(floor);
+    await waitForPort(floor, port);
+    return { ...base, endpoint: netEndpoint('http', port), serverPid: floor.pid };
+  }
   if (spec.kind === 'naive-sdk' || spec.kind === 'relay-floor') {
     if (spec.downstream !== 'stdio') throw new Error(`${spec.kind} has a stdio facade only`);
     const script =
