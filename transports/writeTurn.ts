@@ -9,6 +9,8 @@
  *   `setImmediate` per turn for the whole process, however many transports write).
  * - `atTurnEnd(flush)` runs `flush` when the current turn ends, before the turn number moves on,
  *   in the order asked.
+ * - `turnAsked()`: whether the current turn has been asked for (its end is scheduled), so a
+ *   caller that only asks now and then can ask for free when someone else did.
  */
 type Flush = () => void;
 
@@ -40,6 +42,11 @@ export function currentTurn(): number {
     setImmediate(endTurn);
   }
   return turn;
+}
+
+/** True when something asked for the current turn already (asking again costs nothing). */
+export function turnAsked(): boolean {
+  return ending;
 }
 
 /** Runs `flush` at the end of the current turn. */

@@ -8,7 +8,7 @@
 import { once } from 'node:events';
 import { createConnection, createServer, type Server, type Socket } from 'node:net';
 import { PassThrough } from 'node:stream';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { StdioServerTransport } from '../../transports/stdio.js';
 
 const turnEnd = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));
@@ -121,5 +121,24 @@ describe('StreamTransport output batching across I/O callbacks', () => {
       await turnEnd();
     }
     expect(writes).toEqual([[0], [1], [2]]);
+  });
+  it('asks for the turn (a setImmediate) only now and then while one callback per turn sends', async () => {
+    const { transport, writes } = setup();
+    const turnEnds = (): number => {
+      const calls = spy.mock.calls.filter(([fn]) => fn.name === 'endTurn');
+      return calls.length;
+    };
+    const spy = vi.spyOn(globalThis, 'setImmediate');
+    try {
+      for (let turn = 0; turn < 64; turn += 1) {
+        transport.send({ jsonrpc: '2.0', id: turn, result: {} });
+        await turnEnd();
+      }
+      expect(writes).toHaveLength(64);
+      // One request at a time: every 16th tick asks, not every one.
+      expect(turnEnds()).toBeLessThanOrEqual(64 / 16 + 1);
+    } finally {
+      spy.mockRestore();
+    }
   });
 });
