@@ -14,7 +14,9 @@ export const repoRoot = here.includes(`${join('dist', 'bench')}`)
 
 export const distDir = join(repoRoot, 'dist');
 export const echoServerPath = join(distDir, 'bench', 'fixtures', 'echoServer.js');
+export const sdkEchoServerPath = join(distDir, 'bench', 'fixtures', 'sdkEchoServer.js');
 export const naiveProxyPath = join(distDir, 'bench', 'peers', 'naiveSdkProxy.js');
+export const httpFacadeFloorPath = join(distDir, 'bench', 'subjects', 'httpFacadeFloor.js');
 export const relayFloorPath = join(distDir, 'bench', 'subjects', 'relayFloor.js');
 export const httpRelayFloorPath = join(distDir, 'bench', 'subjects', 'httpRelayFloor.js');
 /** The router under test; `MCP_MUX_BIN` points at another build (before/after comparisons). */

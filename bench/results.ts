@@ -16,6 +16,9 @@ export interface RoundResult {
   cpuUs?: number;
   /** The part of `cpuUs` spent in the kernel on the process's behalf (system calls), µs. */
   kernelCpuUs?: number;
+  /** Read and write system calls of the measured process during the round (/proc/<pid>/io). */
+  readCalls?: number;
+  writeCalls?: number;
   /** CPU time of the load generator (this process) during the round, µs. */
   clientCpuUs?: number;
   /** Open loop: p99 of how late the client sent requests after their schedule, µs. */
@@ -136,6 +139,10 @@ export function reduceScenario(result: ScenarioResult): ScenarioResult {
     if (kernel !== undefined) s.kernelCpuUsPerRequest = kernel;
     const client = perRequest(s.rounds.map((r) => r.clientCpuUs));
     if (client !== undefined) s.clientCpuUsPerRequest = client;
+    const reads = perRequest(s.rounds.map((r) => r.readCalls));
+    const writes = perRequest(s.rounds.map((r) => r.writeCalls));
+    if (reads !== undefined) s.metrics.readCallsPerRequest = reads;
+    if (writes !== undefined) s.metrics.writeCallsPerRequest = writes;
   }
   const base = result.subjects.find((s) => s.name === result.baseline);
   for (const s of result.subjects) {

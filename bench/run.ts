@@ -5,6 +5,7 @@ import { execFileSync } from 'node:child_process';
  *
  *   node dist/bench/run.js [--quick] [--out DIR] [--only id,id…] [--rounds N] [--round-ms N]
  *                          [--no-install] [--no-readme] [--profile DIR] [--wait-idle MIN]
+ *                          [--warmup-max-ms N]
  *   node dist/bench/run.js --report results/<timestamp>.json   (re-render a saved run)
  *
  * Runs the scenarios of bench/scenarios.ts, prints progress on stderr, and writes
@@ -43,6 +44,8 @@ interface Options {
   waitIdleMinutes?: number;
   /** Re-render the report of a saved run (targets, tables, charts) instead of running. */
   report?: string;
+  /** Cap of each subject's warm-up (`--warmup-max-ms`). */
+  warmupMaxMs?: number;
   /** Other builds of the router measured beside this one in the same rounds (`--compare`). */
   compare: { bin: string; name: string }[];
 }
@@ -71,6 +74,7 @@ function parseArgs(argv: string[]): Options {
     } else if (a === '--only') o.only = next().split(',').filter(Boolean);
     else if (a === '--rounds') o.rounds = Number(next());
     else if (a === '--round-ms') o.roundMs = Number(next());
+    else if (a === '--warmup-max-ms') o.warmupMaxMs = Number(next());
     else if (a === '--no-install') o.install = false;
     else if (a === '--install') o.install = true;
     else if (a === '--no-readme') o.readme = false;
@@ -114,12 +118,19 @@ function select(options: Options): Scenario[] {
 
 /**
  * `--compare` (repeatable): every router subject gets a twin run from each other build, in the
- * same rounds.
+ * same rounds: `mcp-mux@LABEL`, or `<variant> mcp-mux@LABEL` for a named variant (`mcp-mux ×100`,
+ * `metrics on`), whose ratio to its own build's baseline is read from the JSON.
  */
 function withCompare(s: Scenario, compare: Options['compare']): Scenario {
   const twins = s.subjects
-    .filter((x) => x.kind === 'mcp-mux' && x.name === 'mcp-mux')
-    .flatMap((x) => compare.map((c) => ({ ...x, name: c.name, bin: c.bin })));
+    .filter((x) => x.kind === 'mcp-mux')
+    .flatMap((x) =>
+      compare.map((c) => ({
+        ...x,
+        name: x.name === 'mcp-mux' ? c.name : `${x.name} ${c.name}`,
+        bin: c.bin,
+      })),
+    );
   return twins.length === 0 ? s : { ...s, subjects: [...s.subjects, ...twins] };
 }
 
@@ -203,6 +214,7 @@ async function main(): Promise<void> {
         rounds: 1,
         roundMs: 400,
         warmupMs: 200,
+        warmup: { windowMs: 250, windows: 2, tolerance: 0.1, minRequests: 500, maxMs: 1000 },
         idleSessions: 40,
         parkedRequests: 300,
         parkMs: 1500,
@@ -212,6 +224,9 @@ async function main(): Promise<void> {
         rounds: 3,
         roundMs: 1000,
         warmupMs: 500,
+        // Windows of 500 ms: the /proc clock ticks at 10 ms, so a busy process's CPU per
+        // request is read to ~2%; three of them within 5% after 5,000 requests.
+        warmup: { windowMs: 500, windows: 3, tolerance: 0.05, minRequests: 5000, maxMs: 15_000 },
         idleSessions: 300,
         parkedRequests: 2000,
         parkMs: 3000,
@@ -219,6 +234,7 @@ async function main(): Promise<void> {
       };
   if (options.rounds) settings.rounds = options.rounds;
   if (options.roundMs) settings.roundMs = options.roundMs;
+  if (options.warmupMaxMs !== undefined) settings.warmup.maxMs = options.warmupMaxMs;
   const started = new Date();
   const loadStart = Math.round(loadavg()[0]! * 100) / 100;
   const tmpDir = mkdtempSync(join(tmpdir(), 'mcp-mux-bench-'));
@@ -290,6 +306,7 @@ async function main(): Promise<void> {
       rounds: settings.rounds,
       roundMs: settings.roundMs,
       warmupMs: settings.warmupMs,
+      warmup: `until CPU/req settles: ${settings.warmup.windows} windows of ${settings.warmup.windowMs} ms within ${settings.warmup.tolerance * 100}% after ${settings.warmup.minRequests} requests, cap ${settings.warmup.maxMs} ms`,
       idleSessions: settings.idleSessions,
       parkedRequests: settings.parkedRequests,
       parkMs: settings.parkMs,

@@ -151,7 +151,9 @@ const transportRows: Scenario[] = transports.flatMap((down) =>
       subjects:
         up === 'http' && down !== 'ws'
           ? [direct(up), mux(down, up), httpRelayFloor(down)]
-          : [direct(up), mux(down, up)],
+          : down === 'http' && up === 'stdio'
+            ? [direct(up), mux(down, up), { ...relayFloor, downstream: 'http' as const }]
+            : [direct(up), mux(down, up)],
       baseline: 'direct',
       quick: down === 'http' && up === 'stdio',
     })),
@@ -169,6 +171,26 @@ export const scenarios: Scenario[] = [
   pair('payload-16k', 'payload', '16 KiB payload, 32 in flight, stdio', call(16 * KiB, 32), {
     subjects: [...withFloor, relayFloorBytes, relayFloorDecode],
   }),
+  // The echo above writes one message per write(), as SDK servers do; here it joins a tick's
+  // messages into one write (what the bench's echo did before): the router then reads and
+  // writes batches, the flattering case.
+  pair(
+    'batched-echo-1k',
+    'upstream writes',
+    '1 KiB payload, 32 in flight, stdio, echo writing one batch per tick',
+    call(KiB, 32),
+    {
+      subjects: [...withFloor].map((x): SubjectSpec => ({ ...x, echo: 'batched' })),
+    },
+  ),
+  // The upstream of the field: the echo tool on the official SDK's McpServer over stdio.
+  pair(
+    'sdk-echo-1k',
+    'upstream writes',
+    '1 KiB payload, 32 in flight, stdio, echo served by an SDK McpServer',
+    call(KiB, 32),
+    { subjects: [direct('stdio', { echo: 'sdk' }), mux('stdio', 'stdio', { echo: 'sdk' })] },
+  ),
   pair('payload-256k', 'payload', '256 KiB payload, 8 in flight, stdio', call(256 * KiB, 8)),
   pair('payload-1m', 'payload', '1 MiB payload, 1 in flight, stdio', call(MiB, 1), {
     compareBy: 'p50',

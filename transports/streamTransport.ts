@@ -7,7 +7,18 @@
  * Writing: the messages sent during one tick are batched, but not all held to the tick's end.
  * The first one goes out at once and then every `BURST_WRITE_EVERY`th, so the peer starts
  * on a burst while the router is still working through it (bench/notes/2026-11-hot-path.md,
- * "Pipelining the writes"); the rest go out in one write at the end of the tick. Once `write` returns
+ * "Pipelining the writes"); the rest go out in one write at the end of the tick. A tick is one
+ * I/O callback with its microtasks; when a later callback of the same event-loop turn sends
+ * here again (another upstream's response to the same client, another HTTP exchange's
+ * request to the same upstream), its messages are held to the end of the turn
+ * (`writeTurn.ts`, the check phase right after the poll phase) and leave together, still
+ * every `BURST_WRITE_EVERY`th at once: output batching that does not depend on how the input
+ * was chunked. The first callback of a turn never waits, so a lone message is written before
+ * `send` returns. Asking for the turn costs a `setImmediate` (~2–4 µs), which one request at a
+ * time would pay twice per round trip: a destination that has not been sent to twice in one
+ * turn asks only every `TURN_PROBE_EVERY`th tick (or when another transport asked already),
+ * and one that has asks every tick until `QUIET_TURNS` turns in a row bring it one callback
+ * each. Once `write` returns
  * false, later messages wait in a queue until `drain`, then go out in one corked batch.
  * `bufferedBytes` counts the queue plus what the stream itself holds; when
  * another message would be queued past `maxBufferedBytes`, the subclass is told
@@ -19,6 +30,7 @@ import type { Readable, Writable } from 'node:stream';
 import { type Logger, silentLogger } from '../core/log/index.js';
 import { BaseTransport } from './base/index.js';
 import { type DecodedFrame, encodeLine, NdjsonDecoder } from './ndjson.js';
+import { atTurnEnd, currentTurn, turnAsked } from './writeTurn.js';
 
 /** Default bound on bytes waiting for a slow reader: 64 MiB, one maximum-size message. */
 export const DEFAULT_MAX_BUFFERED_BYTES = 64 * 1024 * 1024;
@@ -32,6 +44,10 @@ const BATCH_COPY_LIMIT = 256 * 1024;
  * within noise of it.
  */
 const BURST_WRITE_EVERY = 8;
+/** A destination not seen bursting asks for the event-loop turn every this many ticks. */
+const TURN_PROBE_EVERY = 16;
+/** Turns in a row with one callback each after which a bursting destination stops asking. */
+const QUIET_TURNS = 64;
 
 export interface StreamTransportOptions {
   /** Largest accepted inbound message in bytes (see `NdjsonDecoder`). Default 64 MiB. */
@@ -70,9 +86,23 @@ export abstract class StreamTransport extends BaseTransport {
   #batchScheduled = false;
   /** Messages sent in the current tick (what `BURST_WRITE_EVERY` counts). */
   #sentThisTick = 0;
+  /** The event-loop turn in which a tick last sent here (`writeTurn.ts`). */
+  #writeTurn = 0;
+  /** The batch belongs to a later callback of that turn: it leaves at the turn's end. */
+  #heldToTurnEnd = false;
+  /** Sent to by two callbacks of one turn lately: asks for the turn on every tick. */
+  #bursting = false;
+  /** Ticks until a destination that is not bursting asks for the turn again. */
+  #ticksToProbe = 0;
+  /** Turns in a row, while bursting, with one callback each. */
+  #quietTurns = 0;
   readonly #endTick = (): void => {
     this.#batchScheduled = false;
     this.#sentThisTick = 0;
+    this.#flushBatch();
+  };
+  readonly #endTurn = (): void => {
+    this.#heldToTurnEnd = false;
     this.#flushBatch();
   };
 
@@ -151,11 +181,30 @@ export abstract class StreamTransport extends BaseTransport {
     if (!this.#waitingForDrain) {
       this.#batch.push(bytes);
       this.#batchBytes += bytes.length;
-      if (this.#sentThisTick++ % BURST_WRITE_EVERY === 0) this.#flushBatch();
+      if (this.#heldToTurnEnd) {
+        if (this.#batch.length >= BURST_WRITE_EVERY) this.#flushBatch();
+        return;
+      }
       if (!this.#batchScheduled) {
+        // The first message of a tick: written at once, unless an earlier callback of this
+        // turn wrote here already; then held to the turn's end with what follows it.
+        if (this.#bursting || turnAsked() || --this.#ticksToProbe <= 0) {
+          const turn = currentTurn();
+          if (this.#writeTurn === turn) {
+            this.#bursting = true;
+            this.#quietTurns = 0;
+            this.#heldToTurnEnd = true;
+            atTurnEnd(this.#endTurn);
+            return;
+          }
+          this.#writeTurn = turn;
+          if (this.#ticksToProbe <= 0) this.#ticksToProbe = TURN_PROBE_EVERY;
+          if (this.#bursting && ++this.#quietTurns >= QUIET_TURNS) this.#bursting = false;
+        }
         this.#batchScheduled = true;
         queueMicrotask(this.#endTick);
       }
+      if (this.#sentThisTick++ % BURST_WRITE_EVERY === 0) this.#flushBatch();
       return;
     }
     this.#queue.push(bytes);

@@ -16,7 +16,7 @@ import {
 } from '../results.js';
 import type { Load, Scenario } from '../scenarios.js';
 import { median, summarizeLatency } from '../stats/latency.js';
-import { type CpuTimes, readCpuTimes } from '../stats/procStats.js';
+import { type CpuTimes, readCpuTimes, readIoCalls } from '../stats/procStats.js';
 import {
   comboKey,
   type LaunchContext,
@@ -25,11 +25,15 @@ import {
   listAllTools,
   subjectLabel,
 } from '../subjects/launch.js';
+import { describeWarmup, type WarmupSettings, warmUp } from './warmUp.js';
 
 export interface RunSettings {
   rounds: number;
   roundMs: number;
+  /** Warm-up of the memory scenarios (a fixed time: they measure RSS, not CPU). */
   warmupMs: number;
+  /** Warm-up of the load scenarios: until CPU per request settles (`warmUp.ts`). */
+  warmup: WarmupSettings;
   /** Idle sessions opened per memory-idle subject. */
   idleSessions: number;
   /** Requests parked per memory-inflight subject. */
@@ -161,16 +165,23 @@ async function measure(
   const call = makeCall(launched, load);
   const pid = launched.pid;
   const cpu0 = pid === undefined ? undefined : readCpuTimes(pid);
+  const io0 = pid === undefined ? undefined : readIoCalls(pid);
   const client0 = process.cpuUsage();
   const result = await run(call);
   const client = process.cpuUsage(client0);
   const cpu1 = pid === undefined ? undefined : readCpuTimes(pid);
+  const io1 = pid === undefined ? undefined : readIoCalls(pid);
   if (result.completed === 0) throw new Error(result.firstError ?? 'no request completed');
   const cpu =
     cpu0 !== undefined && cpu1 !== undefined
       ? { user: cpu1.user - cpu0.user, kernel: cpu1.kernel - cpu0.kernel }
       : undefined;
-  return toRound(result, cpu, client.user + client.system);
+  const round = toRound(result, cpu, client.user + client.system);
+  if (io0 !== undefined && io1 !== undefined) {
+    round.readCalls = io1.reads - io0.reads;
+    round.writeCalls = io1.writes - io0.writes;
+  }
+  return round;
 }
 
 export async function runLoadScenario(
@@ -206,13 +217,20 @@ export async function runLoadScenario(
     runClosedLoop({ inFlight: load.inFlight, durationMs: i, call });
   const roundMs = settings.roundMs * (scenario.roundScale ?? 1);
   try {
+    const warmed: string[] = [];
     for (const [name, launched] of live) {
       try {
-        await closed(settings.warmupMs)(makeCall(launched, load));
+        const w = await warmUp(launched.pid, load.inFlight, makeCall(launched, load), {
+          ...settings.warmup,
+          // Few, slow requests (1 and 4 MiB rows) get the longer cap their rounds get.
+          maxMs: settings.warmup.maxMs * (scenario.roundScale ?? 1),
+        });
+        warmed.push(describeWarmup(launched.label, w));
       } catch (e) {
         fail(name, e);
       }
     }
+    if (warmed.length > 0) result.notes.push(`warm-up: ${warmed.join('; ')}`);
     let rate: number | undefined;
     if (scenario.kind === 'latency') {
       // 50% of the saturation rate of the router (of the baseline when the router is n/a).
@@ -254,6 +272,15 @@ export async function runLoadScenario(
     await closeAll(live);
   }
   reduceScenario(result);
+  const calls = result.subjects
+    .filter((r) => r.metrics.writeCallsPerRequest !== undefined)
+    .map(
+      (r) =>
+        `${r.label} ${r.metrics.readCallsPerRequest?.toFixed(2)} / ${r.metrics.writeCallsPerRequest?.toFixed(2)}`,
+    );
+  if (calls.length > 0) {
+    result.notes.push(`read / write system calls per request: ${calls.join('; ')}`);
+  }
   if (scenario.kind === 'latency') {
     const base = byName.get(scenario.baseline);
     const mux = byName.get('mcp-mux');

@@ -50,3 +50,25 @@ export function readRssBytes(pid: number): number | undefined {
     return undefined;
   }
 }
+
+/** System calls a process has made so far (`/proc/<pid>/io`: `syscr`, `syscw`). */
+export interface IoCalls {
+  reads: number;
+  writes: number;
+}
+
+/** Parses `/proc/<pid>/io`; undefined when a count is missing. */
+export function parseIoCalls(io: string): IoCalls | undefined {
+  const reads = Number(/^syscr:\s*(\d+)/m.exec(io)?.[1]);
+  const writes = Number(/^syscw:\s*(\d+)/m.exec(io)?.[1]);
+  return Number.isFinite(reads) && Number.isFinite(writes) ? { reads, writes } : undefined;
+}
+
+/** The read and write system calls of a process so far, or undefined (no /proc, gone). */
+export function readIoCalls(pid: number): IoCalls | undefined {
+  try {
+    return parseIoCalls(readFileSync(`/proc/${pid}/io`, 'utf8'));
+  } catch {
+    return undefined;
+  }
+}

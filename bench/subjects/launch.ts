@@ -10,10 +10,12 @@ import { join } from 'node:path';
 import { type Endpoint, openSession, type Session, type TransportKind } from '../client/session.js';
 import {
   echoServerPath,
+  httpFacadeFloorPath,
   httpRelayFloorPath,
   muxBinPath,
   naiveProxyPath,
   relayFloorPath,
+  sdkEchoServerPath,
 } from '../paths.js';
 import type { PeerInstall } from './peers.js';
 import { freePort, type ServerProcess, spawnServer, waitForPort } from './processes.js';
@@ -22,8 +24,9 @@ export type SubjectKind =
   | 'direct'
   | 'mcp-mux'
   /**
-   * `relayFloor.ts`: pipes, framing and id mapping only (what any Node proxy pays); toward an
-   * HTTP upstream `httpRelayFloor.ts` (undici's `Pool`).
+   * `relayFloor.ts`: pipes, framing and id mapping only (what any Node proxy pays);
+   * `httpFacadeFloor.ts` with an HTTP facade; toward an HTTP upstream `httpRelayFloor.ts`
+   * (undici's `Pool`).
    */
   | 'relay-floor'
   | 'naive-sdk'
@@ -52,7 +55,14 @@ export interface SubjectSpec {
   bin?: string;
   /** Flags for the relay floor (relay-floor only), e.g. `--bytes`. */
   relayArgs?: string[];
+  /**
+   * The stdio echo upstream: `per-message` (default: one `write()` per message, as SDK servers
+   * do), `batched` (one write per tick) or `sdk` (the echo tool on a real SDK `McpServer`).
+   */
+  echo?: EchoKind;
 }
+
+export type EchoKind = 'per-message' | 'batched' | 'sdk';
 
 export interface LaunchContext {
   tmpDir: string;
@@ -94,13 +104,19 @@ export function subjectLabel(spec: SubjectSpec): string {
 }
 
 export const comboKey = (spec: SubjectSpec): string =>
-  `${spec.bin === undefined && spec.kind !== 'relay-floor' ? spec.kind : spec.name}:${spec.downstream}${arrow}${spec.upstream}`;
+  `${spec.bin === undefined && spec.kind !== 'relay-floor' ? spec.kind : spec.name}:${spec.downstream}${arrow}${spec.upstream}${spec.echo === 'sdk' ? ' (sdk echo)' : ''}`;
 
 const node = process.execPath;
 
 // Simulated work is asked per call (`arguments.workMs`), so every echo starts the same way.
 function echoArgs(tools: number, extra: string[] = []): string[] {
   return [echoServerPath, '--tools', String(tools), ...extra];
+}
+
+/** The stdio echo upstream of a subject (`SubjectSpec.echo`). */
+function stdioEchoArgs(spec: SubjectSpec, tools: number): string[] {
+  if (spec.echo === 'sdk') return [sdkEchoServerPath, '--tools', String(tools)];
+  return echoArgs(tools, spec.echo === 'batched' ? ['--batched'] : []);
 }
 
 /** An echo server on a network transport, shared by all upstream entries of one subject. */
@@ -164,6 +180,7 @@ async function planMux(
   const mcpServers: Record<string, unknown> = {};
   let shared: string | undefined;
   if (spec.upstream !== 'stdio') {
+    if (spec.echo === 'sdk') throw new Error('the SDK echo is served over stdio only');
     const echo = await startEchoServer(spec.upstream, tools);
     servers.push(echo.server);
     shared = echo.url;
@@ -171,7 +188,7 @@ async function planMux(
   for (let i = 0; i < count; i++) {
     mcpServers[`e${i}`] =
       shared === undefined
-        ? { command: node, args: echoArgs(tools) }
+        ? { command: node, args: stdioEchoArgs(spec, tools) }
         : { url: shared, transport: spec.upstream === 'http' ? 'streamable-http' : 'ws' };
   }
   const limits = spec.muxLimits ?? { concurrency: 256, maxQueue: 4096 };
@@ -225,9 +242,23 @@ async function planPeer(
 ): Promise<Plan> {
   const tools = spec.toolsPerUpstream ?? 1;
   const base = { servers, tools: ['echo'], listedTools: tools };
-  const upstream = [node, ...echoArgs(tools)];
   if (spec.kind === 'relay-floor' && spec.upstream === 'http') return planHttpFloor(spec, servers);
+  const upstream = [node, ...stdioEchoArgs(spec, tools)];
   if (spec.upstream !== 'stdio') throw new Error(`${spec.kind} is run with a stdio upstream only`);
+  if (spec.kind === 'relay-floor' && spec.downstream === 'http') {
+    // The HTTP facade's floor (httpFacadeFloor.ts): node:http in, one stdio upstream out.
+    const port = await freePort();
+    const floor = spawnServer(node, [
+      httpFacadeFloorPath,
+      '--port',
+      String(port),
+      '--',
+      ...upstream,
+    ]);
+    servers.push(floor);
+    await waitForPort(floor, port);
+    return { ...base, endpoint: netEndpoint('http', port), serverPid: floor.pid };
+  }
   if (spec.kind === 'naive-sdk' || spec.kind === 'relay-floor') {
     if (spec.downstream !== 'stdio') throw new Error(`${spec.kind} has a stdio facade only`);
     const script =
@@ -298,8 +329,12 @@ async function planDirect(
   const tools = spec.toolsPerUpstream ?? 1;
   const base = { servers, tools: ['echo'], listedTools: tools };
   if (spec.downstream === 'stdio') {
-    return { ...base, endpoint: { kind: 'stdio', command: node, args: echoArgs(tools) } };
+    return {
+      ...base,
+      endpoint: { kind: 'stdio', command: node, args: stdioEchoArgs(spec, tools) },
+    };
   }
+  if (spec.echo === 'sdk') throw new Error('the SDK echo is served over stdio only');
   const echo = await startEchoServer(spec.downstream, tools);
   servers.push(echo.server);
   return {

@@ -4,7 +4,7 @@
  * fixture (dist/), which `npm test` builds first.
  */
 import { type ChildProcessWithoutNullStreams, spawn } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { openSession, type Session } from '../../bench/client/session.js';
 import { echoServerPath } from '../../bench/paths.js';
@@ -21,6 +21,12 @@ afterEach(async () => {
   await Promise.all(sessions.splice(0).map((s) => s.close()));
   for (const c of children.splice(0)) c.kill();
 });
+
+/** Write syscalls a process has made so far (`/proc/<pid>/io`, `syscw`). */
+function writeSyscalls(pid: number): number {
+  const io = readFileSync(`/proc/${pid}/io`, 'utf8');
+  return Number(/^syscw:\s*(\d+)/m.exec(io)?.[1]);
+}
 
 /** A raw line-oriented conversation with a stdio echo child. */
 function stdioEcho(...args: string[]) {
@@ -55,7 +61,7 @@ function stdioEcho(...args: string[]) {
     }
     return lines;
   };
-  return { send, until };
+  return { send, until, pid: child.pid! };
 }
 
 const init = (id: number, protocolVersion: string) => ({
@@ -66,6 +72,31 @@ const init = (id: number, protocolVersion: string) => ({
 });
 
 describe('echo fixture over stdio', () => {
+  const burst = (n: number): string =>
+    Array.from({ length: n }, (_, i) =>
+      JSON.stringify({ jsonrpc: '2.0', id: i, method: 'ping' }),
+    ).join('\n');
+
+  it.skipIf(!existsSync('/proc/self/io'))(
+    'writes each message with its own write() by default, and a burst in one with --batched',
+    async () => {
+      const n = 50;
+      const perMessage = stdioEcho();
+      const batched = stdioEcho('--batched');
+      // Both answer one message first, so start-up writes are behind the baseline.
+      perMessage.send({ jsonrpc: '2.0', id: 'w', method: 'ping' });
+      batched.send({ jsonrpc: '2.0', id: 'w', method: 'ping' });
+      await Promise.all([perMessage.until(1), batched.until(1)]);
+      const before = [writeSyscalls(perMessage.pid), writeSyscalls(batched.pid)];
+      // One chunk of 50 requests each.
+      perMessage.send(burst(n));
+      batched.send(burst(n));
+      await Promise.all([perMessage.until(n + 1), batched.until(n + 1)]);
+      expect(writeSyscalls(perMessage.pid) - before[0]!).toBeGreaterThanOrEqual(n);
+      expect(writeSyscalls(batched.pid) - before[1]!).toBeLessThan(5);
+    },
+  );
+
   it('answers initialize with the client version when supported, and the default otherwise', async () => {
     const echo = stdioEcho();
     echo.send(init(1, '2025-03-26'));

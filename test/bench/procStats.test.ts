@@ -1,5 +1,11 @@
+import { closeSync, openSync, writeSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { parseCpuTimes, readCpuTimes } from '../../bench/stats/procStats.js';
+import {
+  parseCpuTimes,
+  parseIoCalls,
+  readCpuTimes,
+  readIoCalls,
+} from '../../bench/stats/procStats.js';
 
 // Fields 14 and 15 of /proc/<pid>/stat are utime and stime, in ticks of 1/100 s.
 const statLine = (comm: string, utime: number, stime: number): string =>
@@ -29,5 +35,19 @@ describe('readCpuTimes', () => {
     expect(own.user).toBeGreaterThan(0);
     expect(own.kernel).toBeGreaterThanOrEqual(0);
     expect(readCpuTimes(2 ** 31 - 1)).toBeUndefined();
+  });
+});
+
+describe('io calls', () => {
+  it('parses syscr and syscw, and counts a write of this process', () => {
+    const io = 'rchar: 10\nwchar: 20\nsyscr: 7\nsyscw: 3\nread_bytes: 0\n';
+    expect(parseIoCalls(io)).toEqual({ reads: 7, writes: 3 });
+    expect(parseIoCalls('rchar: 10\n')).toBeUndefined();
+    const before = readIoCalls(process.pid);
+    if (before === undefined) return; // no /proc here
+    const fd = openSync('/dev/null', 'w');
+    writeSync(fd, 'x');
+    closeSync(fd);
+    expect(readIoCalls(process.pid)!.writes).toBeGreaterThan(before.writes);
   });
 });

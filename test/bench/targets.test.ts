@@ -296,4 +296,27 @@ describe('evaluateTargets', () => {
     expect(byId(results, 'big-message')).toMatchObject({ met: false });
     expect(byId(results, 'big-message').value).toBeCloseTo(4.6);
   });
+  it('judges 100 upstreams on the WebSocket row when measured, and the HTTP facade against direct and its floor', () => {
+    const results = evaluateTargets([
+      scenario('upstreams', [
+        subject('mcp-mux ×1', [round(1000)]),
+        subject('mcp-mux ×100', [round(950)]),
+      ]),
+      scenario('upstreams-ws', [
+        subject('mcp-mux ×1', [round(1000)]),
+        subject('mcp-mux ×100', [round(600)]),
+      ]),
+      scenario('transport-http-stdio', [
+        subject('direct', [round(1000, 100, 1000, 10_000)]),
+        subject('mcp-mux', [round(300, 100, 1000, 15_000)]),
+        subject('relay-floor', [round(400, 100, 1000, 10_000)]),
+      ]),
+    ]);
+    expect(byId(results, 'upstreams-100')).toMatchObject({ met: false, value: 0.6 });
+    expect(byId(results, 'upstreams-100').note).toContain('0.95× with 100 stdio upstreams');
+    expect(byId(results, 'http-facade-stdio')).toMatchObject({ met: true, value: 0.3 });
+    // 50 µs per request against the floor's 25 µs.
+    expect(byId(results, 'http-facade-stdio-cpu')).toMatchObject({ met: false, value: 2 });
+    expect(byId(results, 'http-http').met).toBeNull();
+  });
 });
