@@ -73,7 +73,7 @@ export function describeClusterProof(kind: 'nginx' | 'haproxy'): void {
         const victim = d.instances.find((i) => i.name === victimName);
         if (!victim) throw new Error(`no victim ${victimName}`);
         const stateless = 3;
-        const { load, workers } = clusterLoad(d, 'kill', stateless, sessions);
+        const { load, workers } = await clusterLoad(d, 'kill', stateless, sessions);
         await waitFor(() => answeredSince(load.outcomes, 0) >= 20, 20_000, 'load running');
         const killStartedAt = Date.now();
         await victim.kill9();
@@ -135,7 +135,7 @@ export function describeClusterProof(kind: 'nginx' | 'haproxy'): void {
       }, 120_000);
 
       it('Redis crashed under load: traffic is served from the last view, the registry recovers', async () => {
-        const { load } = clusterLoad(d, 'redis', 3, sessions);
+        const { load } = await clusterLoad(d, 'redis', 3, sessions);
         await waitFor(() => answeredSince(load.outcomes, 0) >= 10, 20_000, 'load running');
         await d.redis.stop({ crash: true });
         const downAt = Date.now();

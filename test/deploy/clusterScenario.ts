@@ -313,12 +313,31 @@ export interface LegacyWorker {
 }
 
 /**
- * Load through the balancer: `stateless` workers making 2026-07-28 calls and one worker per
- * legacy session; every call is `ledger__record` with an id of its own. A legacy worker whose
- * call fails with 404 ("Session not found": its owner is gone) opens a new session through the
- * balancer before its next call and carries on.
+ * Load through the balancer: `stateless` workers making 2026-07-28 calls (the first with a v2
+ * SDK client pinned to 2026-07-28, the others raw POSTs) and one worker per legacy session;
+ * every call is `ledger__record` with an id of its own. A legacy worker whose call fails with
+ * 404 ("Session not found": its owner is gone) opens a new session through the balancer
+ * before its next call and carries on. `stop` ends the load and closes the v2 client.
  */
-export function clusterLoad(d: Deployment, tag: string, stateless: number, legacy: V1Session[]) {
+export async function clusterLoad(
+  d: Deployment,
+  tag: string,
+  stateless: number,
+  legacy: V1Session[],
+) {
+  const pinned = modernClient();
+  await pinned.connect(new ModernTransport(new URL(d.url)));
+  const pinnedRecord = async (id: string) => {
+    const result = await pinned.callTool(
+      { name: 'ledger__record', arguments: { id } },
+      {
+        timeout: CALL_MS,
+      },
+    );
+    const text = (result.content as { text?: string }[])[0]?.text;
+    if (result.isError || text !== id) throw new Error(`wrong answer for ${id}: ${text}`);
+    return text;
+  };
   const workers: LegacyWorker[] = legacy.map((session) => ({
     session,
     owners: [session.owner()],
@@ -330,6 +349,7 @@ export function clusterLoad(d: Deployment, tag: string, stateless: number, legac
     timeoutMs: HANG_MS,
     call: async (worker, index) => {
       const id = `${tag}-${worker}-${index}`;
+      if (worker === 0) return pinnedRecord(id);
       if (worker < stateless) return statelessRecord(d.url, id);
       const w = workers[worker - stateless];
       if (!w) throw new Error(`no worker ${worker}`);
@@ -350,7 +370,12 @@ export function clusterLoad(d: Deployment, tag: string, stateless: number, legac
       }
     },
   });
-  return { load, workers };
+  const stop = async () => {
+    const outcomes = await load.stop();
+    await pinned.close().catch(() => {});
+    return outcomes;
+  };
+  return { load: { outcomes: load.outcomes, stop }, workers };
 }
 
 /** Per id: how the call ended and how often the upstreams executed it. */
