@@ -1,15 +1,19 @@
 /**
- * A real redis-server as an unprivileged child process on a free loopback port, for tests.
- * Missing binary: the tests skip with a message (`apt-get install redis-server`), unless
- * MCP_MUX_REQUIRE_DEPLOY_TOOLS=1 (CI), where they fail.
+ * The Redis tests' redis-server, in the shape they were written against (`RedisServer.start`,
+ * `kill`, `restart`): a thin face over the one launcher the tests share, the deployment
+ * harness's `startRedis` (test/deploy/harness/redis.ts: unprivileged, loopback, no
+ * persistence). Missing binary: the tests skip with a message (`apt-get install
+ * redis-server`), unless MCP_MUX_REQUIRE_DEPLOY_TOOLS=1 (CI), where they fail.
  */
-import { type ChildProcess, spawn } from 'node:child_process';
-import { existsSync } from 'node:fs';
-import { createServer } from 'node:net';
+import {
+  findTool,
+  type RedisServer as HarnessRedis,
+  startRedis,
+} from '../../deploy/harness/index.js';
 
-const CANDIDATES = ['/usr/bin/redis-server', '/usr/local/bin/redis-server'];
+export { freePort } from '../../deploy/harness/index.js';
 
-export const REDIS_BINARY = CANDIDATES.find((path) => existsSync(path));
+export const REDIS_BINARY = findTool('redis-server');
 
 if (REDIS_BINARY === undefined) {
   const message = 'redis-server not found: apt-get install redis-server to run the Redis tests';
@@ -17,66 +21,32 @@ if (REDIS_BINARY === undefined) {
   console.warn(`skipped: ${message}`);
 }
 
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
-}
-
 export class RedisServer {
-  #child: ChildProcess | undefined;
+  readonly #inner: HarnessRedis;
 
-  private constructor(readonly port: number) {}
+  private constructor(inner: HarnessRedis) {
+    this.#inner = inner;
+  }
+
+  get port(): number {
+    return this.#inner.port;
+  }
 
   get url(): string {
-    return `redis://127.0.0.1:${this.port}`;
+    return this.#inner.url;
   }
 
   static async start(port?: number): Promise<RedisServer> {
-    const server = new RedisServer(port ?? (await freePort()));
-    await server.restart();
-    return server;
+    return new RedisServer(await startRedis(REDIS_BINARY ?? 'redis-server', port));
   }
 
-  /** Starts (again) on the same port; resolves once it accepts connections. */
+  /** Starts again on the same port (after `kill`); resolves once it accepts connections. */
   restart(): Promise<void> {
-    const child = spawn(
-      REDIS_BINARY ?? 'redis-server',
-      ['--port', String(this.port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'],
-      { stdio: ['ignore', 'pipe', 'pipe'] },
-    );
-    this.#child = child;
-    return new Promise((resolve, reject) => {
-      let out = '';
-      const timer = setTimeout(
-        () => reject(new Error(`redis-server did not start: ${out}`)),
-        10_000,
-      );
-      child.stdout?.on('data', (chunk: Buffer) => {
-        out += chunk.toString();
-        if (out.includes('Ready to accept connections')) {
-          clearTimeout(timer);
-          resolve();
-        }
-      });
-      child.once('exit', (code) => {
-        clearTimeout(timer);
-        reject(new Error(`redis-server exited (${code}): ${out}`));
-      });
-    });
+    return this.#inner.start();
   }
 
   /** SIGKILL, then waits for the exit. */
-  async kill(): Promise<void> {
-    const child = this.#child;
-    if (!child || child.exitCode !== null || child.signalCode !== null) return;
-    const exited = new Promise((resolve) => child.once('exit', resolve));
-    child.kill('SIGKILL');
-    await exited;
+  kill(): Promise<void> {
+    return this.#inner.stop({ crash: true });
   }
 }
