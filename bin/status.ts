@@ -5,6 +5,7 @@
  * every `--interval-ms` (default 1000), or printed once with `--once`. Latency quantiles are over the requests since the previous
  * refresh (since start on the first one). Bearer token: the first of `$MCP_MUX_TOKENS`.
  */
+import type { ClusterView } from './cluster.js';
 import { bucketDelta, bucketsOf, parsePromText, quantile, type Sample } from './promText.js';
 
 export interface StatusOptions {
@@ -34,20 +35,8 @@ interface ReadyRequest {
   queuePosition?: number;
 }
 
-/** What `/readyz` shows of a cluster (bin/cluster.ts `ClusterView`). */
-interface ReadyCluster {
-  self: string;
-  store: string;
-  storeAvailable: boolean;
-  instances: {
-    id: string;
-    url: string;
-    self: boolean;
-    source: string;
-    ageMs: number;
-    uptimeMs: number;
-  }[];
-}
+/** What `/readyz` shows of a cluster (bin/cluster.ts); `store` as read, not narrowed. */
+type ReadyCluster = Omit<ClusterView, 'store'> & { store: string };
 
 /** The cluster table: every live instance, this one marked `*`. */
 export function renderCluster(cluster: ReadyCluster): string {
