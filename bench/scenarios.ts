@@ -342,6 +342,7 @@ export const scenarios: Scenario[] = [
     load: call(KiB, 32),
     subjects: [
       mux('http', 'stdio', { name: '1 instance' }),
+      mux('http', 'stdio', { name: '1 instance + redis' }),
       mux('http', 'stdio', { name: '3 instances + redis' }),
       mux('http', 'stdio', { name: '3 instances, misrouted' }),
     ],

@@ -4,7 +4,8 @@
  * rounds under the same mixed load (legacy sessions calling `tools/call`, stateless
  * 2026-07-28 calls). Per subject: throughput, the CPU of the mcp-mux processes and of nginx's
  * workers per request, and the share of requests the instances forwarded to another (their
- * /metrics). A third subject, `3 instances, misrouted`, sends every legacy call straight to
+ * /metrics). `1 instance + redis` is one clustered instance (its own redis-server): the
+ * cluster's cost without more processes. `3 instances, misrouted` sends every legacy call straight to
  * an instance that does not own the session (the worst a balancer can do): what a forwarded
  * request costs the routers. Skipped, with the reason, when nginx or redis-server is missing.
  */
@@ -35,6 +36,7 @@ import type { RunSettings } from './runLoad.js';
 
 export const CLUSTER_SET = '3 instances + redis';
 export const SINGLE = '1 instance';
+export const SINGLE_CLUSTERED = '1 instance + redis';
 export const MISROUTED = '3 instances, misrouted';
 
 interface Measured {
@@ -98,6 +100,7 @@ export async function runClusterScenario(
     return skipped(scenario, reason, started);
   }
   let redis: RedisServer | undefined;
+  let redisAlone: RedisServer | undefined;
   const sets: MuxSet[] = [];
   try {
     redis = await startRedis(redisBinary);
@@ -105,9 +108,15 @@ export async function runClusterScenario(
     sets.push(clustered);
     const single = await startMuxSet(nginx, 1);
     sets.push(single);
+    // The cluster's own cost without more processes: one clustered instance, its own Redis.
+    const wantsAlone = scenario.subjects.some((spec) => spec.name === SINGLE_CLUSTERED);
+    if (wantsAlone) redisAlone = await startRedis(redisBinary);
+    const alone = redisAlone ? await startMuxSet(nginx, 1, redisAlone) : single;
+    if (alone !== single) sets.push(alone);
     const legacyWorkers = Math.floor(scenario.load.inFlight / 2);
     const statelessWorkers = scenario.load.inFlight - legacyWorkers;
-    const setOf = (name: string) => (name === SINGLE ? single : clustered);
+    const setOf = (name: string) =>
+      name === SINGLE ? single : name === SINGLE_CLUSTERED ? alone : clustered;
     const measured: Measured[] = [];
     for (const spec of scenario.subjects) {
       measured.push({
@@ -191,10 +200,16 @@ export async function runClusterScenario(
       `${legacyWorkers} legacy sessions + ${statelessWorkers} stateless workers, closed loop; ` +
         'CPU µs/req = the mcp-mux processes; nginx workers and the load generator share the cores',
     );
+    if (routed?.metrics.forwarded) {
+      const errors = clustered.balancerErrors();
+      result.notes.push(
+        `the routed set forwarded ${routed.metrics.forwarded}; nginx logged ${errors.length} upstream errors${errors.length > 0 ? `, last: ${errors.at(-1)?.slice(0, 300)}` : ''}`,
+      );
+    }
     result.durationMs = Date.now() - started;
     return result;
   } finally {
     await Promise.all(sets.map((set) => set.stop()));
-    await redis?.stop();
+    await Promise.all([redis?.stop(), redisAlone?.stop()]);
   }
 }

@@ -40,10 +40,10 @@ export interface MuxSet {
   cpu(): { mux: number; nginx: number };
   /** Requests forwarded so far (all instances, every kind and outcome). */
   forwarded(): Promise<number>;
+  /** nginx's error log lines so far (warnings and worse: failed upstreams). */
+  balancerErrors(): string[];
   stop(): Promise<void>;
 }
-
-const idOf = (info: InstanceInfo): string => `node-${info.index}`;
 
 function cpuOf(pid: number | undefined): number {
   const times = pid === undefined ? undefined : readCpuTimes(pid);
@@ -102,6 +102,7 @@ export async function startMuxSet(
   count: number,
   redis?: RedisServer,
 ): Promise<MuxSet> {
+  const idOf = (info: InstanceInfo): string => `node-${info.index}`;
   const deployment = await startDeployment('nginx', nginx, {
     count,
     upstreams: () => ({
@@ -137,6 +138,11 @@ export async function startMuxSet(
       redis
         ? (await Promise.all(deployment.instances.map(forwardedOf))).reduce((a, b) => a + b)
         : 0,
+    balancerErrors: () =>
+      deployment.balancer.process
+        .output()
+        .split('\n')
+        .filter((line) => /\[(warn|error|crit)\]/.test(line)),
     stop: () => deployment.stop(),
   };
   if (redis) {

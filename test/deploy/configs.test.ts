@@ -45,6 +45,10 @@ describe('rendering deploy/nginx.conf and deploy/haproxy.cfg for loopback', () =
       expect(text).toMatch(new RegExp(`^\\s*${id}\\s+mcp_mux_owner_${id};`, 'm'));
     }
     expect(text.match(/upstream mcp_mux_owner_/g)).toHaveLength(3);
+    // Idle upstream connections close before the instances close them (Node: 5 s).
+    const blocks = [...text.matchAll(/upstream \S+ \{([^}]*)\}/g)].map((m) => m[1] ?? '');
+    expect(blocks).toHaveLength(6);
+    for (const block of blocks) expect(block).toMatch(/keepalive_timeout [1-4]s;/);
     expect(text).not.toMatch(/mux-[abc]/);
     expect(text).toContain('listen 127.0.0.1:7000;');
     expect(text).toContain(`access_log ${join(dir, 'access.log')} mcp_mux;`);
