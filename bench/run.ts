@@ -24,6 +24,7 @@ import { replaceLatest } from './report/readme.js';
 import { renderBarChart } from './report/svgChart.js';
 import type { RunResult, ScenarioResult } from './results.js';
 import { reportBothSets } from './retrieval/run.js';
+import { runClusterScenario } from './runner/runCluster.js';
 import { type RunSettings, runLoadScenario } from './runner/runLoad.js';
 import { runMemoryScenario } from './runner/runMemory.js';
 import { type Scenario, scenarios } from './scenarios.js';
@@ -275,9 +276,11 @@ async function main(): Promise<void> {
     log(`[${i + 1}/${chosen.length}] ${scenario.id}: ${scenario.title}`);
     try {
       const result =
-        scenario.kind === 'memory-idle' || scenario.kind === 'memory-inflight'
-          ? await runMemoryScenario(scenario, ctx, settings)
-          : await runLoadScenario(scenario, ctx, settings);
+        scenario.runner === 'cluster'
+          ? await runClusterScenario(scenario, settings)
+          : scenario.kind === 'memory-idle' || scenario.kind === 'memory-inflight'
+            ? await runMemoryScenario(scenario, ctx, settings)
+            : await runLoadScenario(scenario, ctx, settings);
       results.push(result);
     } catch (e) {
       log(`  scenario failed: ${(e as Error).stack ?? e}`);

@@ -41,6 +41,8 @@ export interface Scenario {
   quick?: boolean;
   /** Rounds last this many times the default (few, slow requests need longer for a median). */
   roundScale?: number;
+  /** Run by its own runner: `cluster` = sets of instances behind nginx (runner/runCluster.ts). */
+  runner?: 'cluster';
 }
 
 export const KiB = 1024;
@@ -347,6 +349,26 @@ export const scenarios: Scenario[] = [
       mux('http', 'stdio', { name: 'guardrails on', muxConfig: guardrailsOn }),
     ],
     baseline: 'guardrails off',
+  },
+  // Past one process: three clustered instances (membership in one redis-server) behind
+  // nginx vs one instance behind nginx, same run, same mixed load (half the workers on legacy
+  // sessions, half stateless 2026-07-28). The misrouted set sends every legacy call to an
+  // instance that does not own its session: what forwarding costs.
+  {
+    id: 'cluster',
+    group: 'cluster',
+    title:
+      '3 clustered instances + redis behind nginx vs 1 instance behind nginx, legacy sessions + stateless calls, 1 KiB, 32 in flight',
+    kind: 'throughput',
+    runner: 'cluster',
+    load: call(KiB, 32),
+    subjects: [
+      mux('http', 'stdio', { name: '1 instance' }),
+      mux('http', 'stdio', { name: '1 instance + redis' }),
+      mux('http', 'stdio', { name: '3 instances + redis' }),
+      mux('http', 'stdio', { name: '3 instances, misrouted' }),
+    ],
+    baseline: '1 instance',
   },
   {
     id: 'latency-half-saturation',

@@ -289,6 +289,29 @@ export const targets: Target[] = [
     },
   },
   {
+    id: 'cluster-forwarded',
+    goal: 'Requests forwarded between clustered instances behind nginx, membership stable',
+    threshold: '< 1%',
+    meets: (v) => v < 0.01,
+    measure: (find) => {
+      const s = find('cluster', '3 instances + redis');
+      if (!s) return na('cluster not run');
+      const share = s.metrics.forwardedShare;
+      if (s.status !== 'ok' || share === undefined) return na(s.reason ?? `set ${s.status}`);
+      return {
+        value: share,
+        measured: `${(share * 100).toFixed(2)}% (${s.metrics.forwarded} forwarded)`,
+      };
+    },
+  },
+  {
+    id: 'cluster-throughput',
+    goal: 'Throughput of 3 clustered instances + redis behind nginx vs 1 instance behind nginx, two cores',
+    threshold: '≥ 0.90×',
+    meets: (v) => v >= 0.9,
+    measure: (find) => ratioOf(find, 'cluster', '3 instances + redis'),
+  },
+  {
     id: 'big-message',
     goal: 'Time of a 4 MiB message vs a 1 MiB one through mcp-mux (p50, 1 in flight)',
     threshold: '≤ 4.5×',

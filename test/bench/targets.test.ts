@@ -319,4 +319,25 @@ describe('evaluateTargets', () => {
     expect(byId(results, 'http-facade-stdio-cpu')).toMatchObject({ met: false, value: 2 });
     expect(byId(results, 'http-http').met).toBeNull();
   });
+
+  it('cluster: forwarded share under 1% and the three-instance set within 0.9× of one instance', () => {
+    const run = (share: number | undefined, set: number) =>
+      evaluateTargets([
+        scenario('cluster', [
+          subject('1 instance', [round(1000)]),
+          subject('3 instances + redis', [round(set)], {
+            metrics: share === undefined ? {} : { forwardedShare: share, forwarded: share * set },
+          }),
+        ]),
+      ]);
+    const met = run(0.002, 950);
+    expect(byId(met, 'cluster-forwarded')).toMatchObject({ met: true, value: 0.002 });
+    expect(byId(met, 'cluster-throughput')).toMatchObject({ met: true, value: 0.95 });
+    const missed = run(0.66, 800);
+    expect(byId(missed, 'cluster-forwarded')).toMatchObject({ met: false });
+    expect(byId(missed, 'cluster-throughput')).toMatchObject({ met: false, value: 0.8 });
+    // Skipped (nginx or redis-server missing): n/a, never a pass.
+    expect(byId(run(undefined, 0), 'cluster-forwarded').met).toBeNull();
+    expect(byId(evaluateTargets([]), 'cluster-throughput').met).toBeNull();
+  });
 });

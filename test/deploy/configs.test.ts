@@ -20,6 +20,7 @@ const backends = [0, 1, 2].map((i) => ({
   name: `mux-${i}`,
   address: `127.0.0.1:${7100 + i}`,
   checkPort: 9100 + i,
+  instanceId: `id-${i}`,
 }));
 
 describe('rendering deploy/nginx.conf and deploy/haproxy.cfg for loopback', () => {
@@ -31,6 +32,24 @@ describe('rendering deploy/nginx.conf and deploy/haproxy.cfg for loopback', () =
       expect(block.match(/server 127\.0\.0\.1:710\d /g)).toHaveLength(3);
     }
     expect(text).toContain('hash $http_mcp_session_id consistent;');
+    // One owner block per instance, named after its id: its server first, the others backup.
+    for (const [i, id] of ['id-0', 'id-1', 'id-2'].entries()) {
+      const block = new RegExp(`upstream mcp_mux_owner_${id} \\{([^}]*)\\}`).exec(text)?.[1] ?? '';
+      expect(block).toContain(`zone mcp_mux_owner_${id} 64k;`);
+      const servers = [...block.matchAll(/server 127\.0\.0\.1:(\d+)[^;]*?( backup)?;/g)];
+      expect(servers.map(([, port, backup]) => `${port}${backup ?? ''}`)).toEqual(
+        [0, 1, 2]
+          .map((j) => `${7100 + j}${j === i ? '' : ' backup'}`)
+          .sort((a, b) => Number(a.endsWith('backup')) - Number(b.endsWith('backup'))),
+      );
+      expect(text).toMatch(new RegExp(`^\\s*${id}\\s+mcp_mux_owner_${id};`, 'm'));
+    }
+    expect(text.match(/upstream mcp_mux_owner_/g)).toHaveLength(3);
+    // Idle upstream connections close before the instances close them (Node: 5 s).
+    const blocks = [...text.matchAll(/upstream \S+ \{([^}]*)\}/g)].map((m) => m[1] ?? '');
+    expect(blocks).toHaveLength(6);
+    for (const block of blocks) expect(block).toMatch(/keepalive_timeout [1-4]s;/);
+    expect(text).not.toMatch(/mux-[abc]/);
     expect(text).toContain('listen 127.0.0.1:7000;');
     expect(text).toContain(`access_log ${join(dir, 'access.log')} mcp_mux;`);
     expect(text).toContain(`proxy_temp_path ${join(dir, 'proxy_temp')};`);

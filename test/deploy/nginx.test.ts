@@ -1,11 +1,14 @@
 /**
- * deploy/nginx.conf, run for real: three mcp-mux instances (no cluster settings) behind nginx
- * on loopback. What the config promises and what today's instances make of it:
+ * deploy/nginx.conf, run for real: three mcp-mux instances behind nginx on loopback.
+ * With `mcpMux.cluster` on the instances, a session id names its owner and nginx routes every
+ * request of a session there: many sessions, each on its creator, none forwarded (the
+ * instances' own counters). Without cluster settings (random session ids), what the config's
+ * fallback makes of them:
  * - stateless 2026-07-28 requests (raw, and a pinned v2 SDK client) go round-robin;
  * - every request carrying one `Mcp-Session-Id` reaches one instance (consistent hash), so a
  *   session works when the hash meets the instance that created it (its `initialize` went
- *   round-robin); without the cluster's forwarding the others get 404 — asserted exactly,
- *   from nginx's access log, so the day forwarding lands this test says so;
+ *   round-robin) and the others get 404 — asserted exactly, from nginx's access log: several
+ *   instances without `cluster` need HAProxy, or one instance;
  * - SSE is unbuffered (the GET stream's priming event and a `list_changed` arrive while it
  *   stays open), `Last-Event-ID` reaches the instance (a dropped stream resumes);
  * - `kill -9` of an instance: its sessions get 404, other sessions and stateless requests go on.
@@ -22,7 +25,13 @@ import {
   resumeAfterDrop,
   statelessRound,
 } from './checks.js';
-import { type Deployment, describeWithTools, startDeployment, waitFor } from './harness/index.js';
+import {
+  type Deployment,
+  describeWithTools,
+  type MuxInstance,
+  startDeployment,
+  waitFor,
+} from './harness/index.js';
 
 interface AccessLine {
   status: number;
@@ -41,8 +50,99 @@ function accessLines(d: Deployment): AccessLine[] {
   });
 }
 
+const CLUSTER_KEY = 'nginx-test-cluster-key-0123456789abcdef';
+
+/** The instance's forwarded requests (all kinds and outcomes), from its /metrics. */
+async function forwarded(instance: MuxInstance): Promise<number> {
+  const response = await fetch(`http://127.0.0.1:${instance.metricsPort}/metrics`, {
+    signal: AbortSignal.timeout(5_000),
+  });
+  const text = await response.text();
+  expect(text, 'the cluster metrics are exported').toContain('mcp_mux_cluster_instances');
+  let sum = 0;
+  for (const [, value] of text.matchAll(/^mcp_mux_cluster_forwarded_total\{[^}]*\} (\d+)/gm))
+    sum += Number(value);
+  return sum;
+}
+
 describeWithTools(
-  'three mcp-mux instances behind nginx (deploy/nginx.conf)',
+  'three clustered mcp-mux instances behind nginx: sessions go to the owner their id names',
+  ['nginx'],
+  (tools) => {
+    let d: Deployment;
+
+    beforeAll(async () => {
+      d = await startDeployment('nginx', tools.nginx, {
+        count: 3,
+        // Ids unlike the instance names: the rendered owner blocks must follow the config.
+        mcpMux: (self, all) => ({
+          cluster: {
+            instanceId: `node-${'abc'[self.index]}`,
+            advertiseUrl: `http://127.0.0.1:${self.port}`,
+            peers: all.filter((o) => o !== self).map((o) => `http://127.0.0.1:${o.port}`),
+          },
+        }),
+        env: () => ({ MCP_MUX_CLUSTER_KEY: CLUSTER_KEY }),
+      });
+    }, 60_000);
+    afterAll(async () => {
+      await d?.stop();
+    });
+
+    it('routes every request of every session to its creator: nothing forwarded', async () => {
+      const opened = [];
+      for (let i = 0; i < 24; i++) opened.push(await openRaw(d.url));
+      for (const { session, sessionId, failedStatus } of opened) {
+        expect(failedStatus, `${sessionId} initialized`).toBeUndefined();
+        expect(sessionId).toMatch(/^1\.node-[abc]\./);
+        for (let call = 0; call < 3; call++) expect((await session?.whoServes())?.status).toBe(200);
+      }
+      const lines = accessLines(d);
+      const creators = new Set<string>();
+      for (const { sessionId } of opened) {
+        const creator = lines.find((l) => l.issued === sessionId)?.upstream;
+        expect(creator, `the initialize of ${sessionId} in the access log`).toBeDefined();
+        creators.add(creator ?? '');
+        const served = lines.filter((l) => l.session === sessionId);
+        expect(served.length).toBeGreaterThanOrEqual(4);
+        expect(new Set(served.map((l) => l.upstream)), `${sessionId} on its creator`).toEqual(
+          new Set([creator]),
+        );
+        // The owner the id names is the instance that created it.
+        const owner = d.instances.find((i) => sessionId?.startsWith(`1.node-${'abc'[i.index]}.`));
+        expect(creator).toBe(`127.0.0.1:${owner?.port}`);
+      }
+      expect(creators.size, 'initialize went round-robin').toBe(3);
+      const counts = await Promise.all(d.instances.map(forwarded));
+      expect(counts).toEqual([0, 0, 0]);
+    });
+
+    it('sends a dead owner’s session to a backup instance: 404, and the client re-initializes', async () => {
+      const victim = await openServedRaw(d.url);
+      const dead = d.instances.find((i) => i.name === victim.instance);
+      await dead?.kill9();
+      const statuses: number[] = [];
+      await waitFor(
+        async () => {
+          statuses.push((await victim.session.whoServes()).status);
+          return statuses.at(-1) === 404;
+        },
+        3_000,
+        'a 404 for the dead owner’s session',
+      );
+      expect(
+        statuses.every((status) => status === 404 || status === 502),
+        `${statuses}`,
+      ).toBe(true);
+      const again = await openServedRaw(d.url);
+      expect(again.instance).not.toBe(victim.instance);
+      expect((await again.session.whoServes()).status).toBe(200);
+    }, 30_000);
+  },
+);
+
+describeWithTools(
+  'three mcp-mux instances without cluster settings behind nginx (deploy/nginx.conf)',
   ['nginx'],
   (tools) => {
     let d: Deployment;
@@ -62,7 +162,7 @@ describeWithTools(
       expect(new Set(pinned).size).toBe(3);
     });
 
-    it('keeps every request of a session on one instance; without the cluster a session works only where the hash meets its creator', async () => {
+    it('falls back to the consistent hash for ids that name no instance: a session works only where the hash meets its creator', async () => {
       const opened = [];
       for (let i = 0; i < 9; i++) opened.push(await openRaw(d.url));
       const works = new Map<string, boolean>();

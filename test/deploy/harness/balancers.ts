@@ -23,11 +23,18 @@ export interface Balancer {
   stop(): Promise<void>;
 }
 
-const backendsOf = (instances: readonly InstanceInfo[]): Backend[] =>
+/** An instance's `mcpMux.cluster.instanceId` (nginx routes a session to the owner it names). */
+export type InstanceIdOf = (instance: InstanceInfo) => string;
+
+const backendsOf = (
+  instances: readonly InstanceInfo[],
+  instanceIdOf: InstanceIdOf = (instance) => instance.name,
+): Backend[] =>
   instances.map((instance) => ({
     name: instance.name,
     address: `127.0.0.1:${instance.port}`,
     checkPort: instance.metricsPort,
+    instanceId: instanceIdOf(instance),
   }));
 
 /** The balancer's port, chosen before the instances start (they must accept its Host). */
@@ -37,9 +44,14 @@ export async function startNginx(
   binary: string,
   instances: readonly InstanceInfo[],
   port: number,
+  instanceIdOf?: InstanceIdOf,
 ): Promise<Balancer> {
   const dir = tempDir('nginx');
-  const config = renderNginx({ listenPort: port, backends: backendsOf(instances), dir });
+  const config = renderNginx({
+    listenPort: port,
+    backends: backendsOf(instances, instanceIdOf),
+    dir,
+  });
   const file = join(dir, 'nginx.conf');
   writeFileSync(file, config);
   const args = ['-e', 'stderr', '-p', `${dir}/`, '-c', file];

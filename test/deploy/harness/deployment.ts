@@ -1,11 +1,13 @@
 /**
  * One call for the usual shape: K mcp-mux instances behind nginx or HAProxy on loopback. The
  * balancer's port is chosen first (the instances accept its `Host`), then the instances start,
- * then the balancer. `stop` takes everything down, bounded, whatever state it is in.
+ * then the balancer (nginx's owner blocks named after each instance's `cluster.instanceId`,
+ * else its name). `stop` takes everything down, bounded, whatever state it is in.
  */
 import { type Balancer, balancerPort, startHaproxy, startNginx } from './balancers.js';
 import {
   allocateInstances,
+  type InstanceInfo,
   type MuxInstance,
   type MuxInstancesOptions,
   startMuxInstances,
@@ -31,11 +33,16 @@ export async function startDeployment(
     ...options,
     allowHosts: [`127.0.0.1:${port}`, ...(options.allowHosts ?? [])],
   });
+  // nginx's owner blocks are named after the ids the instances' cluster settings give them.
+  const instanceIdOf = (info: InstanceInfo): string => {
+    const cluster = options.mcpMux?.(info, infos).cluster as { instanceId?: unknown } | undefined;
+    return typeof cluster?.instanceId === 'string' ? cluster.instanceId : info.name;
+  };
   let balancer: Balancer;
   try {
     balancer =
       kind === 'nginx'
-        ? await startNginx(binary, infos, port)
+        ? await startNginx(binary, infos, port, instanceIdOf)
         : await startHaproxy(binary, infos, port);
   } catch (error) {
     await stopMuxInstances(instances);

@@ -6,6 +6,7 @@ export {
   type Balancer,
   balancerPort,
   haproxyServerState,
+  type InstanceIdOf,
   startHaproxy,
   startNginx,
 } from './balancers.js';

@@ -14,7 +14,12 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { type Child, freePort, startChild, tempDir, waitFor, waitForPort } from './processes.js';
 
-export const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '../../..');
+const here = dirname(fileURLToPath(import.meta.url));
+/** The checkout's root, from the sources or from their build (dist/test/deploy/harness, bench). */
+export const repoRoot = resolve(
+  here,
+  here.includes(join('dist', 'test')) ? '../../../..' : '../../..',
+);
 export const cliPath = join(repoRoot, 'dist/bin/mcp-mux.js');
 export const everythingPath = join(
   repoRoot,

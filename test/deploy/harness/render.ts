@@ -3,8 +3,11 @@
  * loopback ports, so the tests exercise the very files operators copy. The configs tag the
  * lines that depend on the site: `# @backend` (one server line each; a run of them becomes
  * one line per test backend, written from the run's first line), `# @listen`, `# @access-log`
- * and `# @log`. Nothing else is changed; a tag that is missing is an error (the file and the
- * tests would have drifted apart).
+ * and `# @log`. nginx.conf also has one owner block per instance (`# @owner-block`, its
+ * server `# @owner`, the others `# @backup`) and one map line per instance (`# @owner-map`):
+ * the run of blocks becomes one block per backend, written from the first block with the
+ * backend's instance id in place of the example's. Nothing else is changed; a tag that is
+ * missing is an error (the file and the tests would have drifted apart).
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -20,6 +23,8 @@ export interface Backend {
   address: string;
   /** For HAProxy's health check on the instance's metrics listener. */
   checkPort?: number;
+  /** Its `mcpMux.cluster.instanceId`, for nginx's owner blocks (default: `name`). */
+  instanceId?: string;
 }
 
 const ADDRESS = /\b[\w.-]+:\d+\b/;
@@ -58,6 +63,60 @@ function replaceTagged(lines: string[], tag: string, replacement: string): strin
   return out;
 }
 
+const idOf = (backend: Backend): string => backend.instanceId ?? backend.name;
+
+/** The example's instance id in a line naming `mcp_mux_owner_<id>`. */
+function exampleId(line: string): string {
+  const id = /mcp_mux_owner_([A-Za-z0-9_-]+)/.exec(line)?.[1];
+  if (!id) throw new Error(`nginx.conf: no mcp_mux_owner_<id> in ${JSON.stringify(line)}`);
+  return id;
+}
+
+/** Replaces `id` standing alone or after `mcp_mux_owner_` (ids are [A-Za-z0-9_-]). */
+const renameId = (line: string, id: string, next: string): string =>
+  line.replace(new RegExp(`(^|[^\\w-]|mcp_mux_owner_)${id}(?![\\w-])`, 'g'), `$1${next}`);
+
+/** Whether `line` carries exactly `tag` (`# @owner` is not `# @owner-map`). */
+const tagged = (line: string, tag: string): boolean => new RegExp(`${tag}(?![\\w-])`).test(line);
+
+/**
+ * The run of `# @owner-block` upstream blocks → one block per backend, from the first block:
+ * its name and zone take the backend's id, `# @owner` its address, the `# @backup` run one
+ * line per other backend.
+ */
+function expandOwnerBlocks(lines: string[], backends: readonly Backend[]): string[] {
+  const first = lines.findIndex((line) => line.includes('# @owner-block'));
+  if (first < 0) throw new Error('the template has no line tagged # @owner-block');
+  const closeOf = (start: number) => {
+    const close = lines.findIndex((line, i) => i > start && /^\s*\}/.test(line));
+    if (close < 0) throw new Error('nginx.conf: an owner block is not closed');
+    return close;
+  };
+  let end = closeOf(first);
+  while ((lines[end + 1] ?? '').includes('# @owner-block')) end = closeOf(end + 1);
+  const pattern = lines.slice(first, closeOf(first) + 1);
+  const id = exampleId(pattern[0] ?? '');
+  if (
+    !pattern.some((line) => tagged(line, '# @owner')) ||
+    !pattern.some((line) => tagged(line, '# @backup'))
+  )
+    throw new Error('nginx.conf: the owner block needs lines tagged # @owner and # @backup');
+  const blocks = backends.flatMap((self) => {
+    const others = backends.filter((backend) => backend !== self);
+    const withOwner = pattern.map((line) => {
+      if (tagged(line, '# @owner')) return line.replace(ADDRESS, self.address);
+      return tagged(line, '# @backup') ? line : renameId(line, id, idOf(self));
+    });
+    return expandRuns(
+      withOwner,
+      '# @backup',
+      (line, backend) => line.replace(ADDRESS, backend.address),
+      others,
+    ).lines;
+  });
+  return [...lines.slice(0, first), ...blocks, ...lines.slice(end + 1)];
+}
+
 export interface NginxRender {
   listenPort: number;
   backends: readonly Backend[];
@@ -78,7 +137,15 @@ export function renderNginx(
   );
   if (expanded.runs !== 3)
     throw new Error(`nginx.conf: expected 3 runs of backends, got ${expanded.runs}`);
-  let lines = replaceTagged(expanded.lines, '# @listen', `listen 127.0.0.1:${options.listenPort};`);
+  const owners = expandRuns(
+    expandOwnerBlocks(expanded.lines, options.backends),
+    '# @owner-map',
+    (line, backend) => renameId(line, exampleId(line), idOf(backend)),
+    options.backends,
+  );
+  if (owners.runs !== 1)
+    throw new Error(`nginx.conf: expected 1 run of # @owner-map lines, got ${owners.runs}`);
+  let lines = replaceTagged(owners.lines, '# @listen', `listen 127.0.0.1:${options.listenPort};`);
   lines = replaceTagged(
     lines,
     '# @access-log',
