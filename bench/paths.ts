@@ -16,6 +16,7 @@ export const distDir = join(repoRoot, 'dist');
 export const echoServerPath = join(distDir, 'bench', 'fixtures', 'echoServer.js');
 export const naiveProxyPath = join(distDir, 'bench', 'peers', 'naiveSdkProxy.js');
 export const relayFloorPath = join(distDir, 'bench', 'subjects', 'relayFloor.js');
+export const httpFacadeFloorPath = join(distDir, 'bench', 'subjects', 'httpFacadeFloor.js');
 export const httpRelayFloorPath = join(distDir, 'bench', 'subjects', 'httpRelayFloor.js');
 /** The router under test; `MCP_MUX_BIN` points at another build (before/after comparisons). */
 export const muxBinPath = process.env.MCP_MUX_BIN ?? join(distDir, 'bin', 'mcp-mux.js');

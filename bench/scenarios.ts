@@ -105,6 +105,17 @@ const httpRelayFloor = (down: TransportKind): SubjectSpec => ({
   upstream: 'http',
 });
 
+/**
+ * The relay floor of an HTTP facade in front of a stdio upstream (`subjects/httpFacadeFloor.ts`):
+ * POSTs on `node:http` relayed as lines, ids mapped, one JSON reply each.
+ */
+const httpFacadeFloor: SubjectSpec = {
+  name: 'relay-floor',
+  kind: 'relay-floor',
+  downstream: 'http',
+  upstream: 'stdio',
+};
+
 const call = (payloadBytes: number, inFlight: number, workMs = 0): Load => ({
   method: 'tools/call',
   payloadBytes,
@@ -151,7 +162,9 @@ const transportRows: Scenario[] = transports.flatMap((down) =>
       subjects:
         up === 'http' && down !== 'ws'
           ? [direct(up), mux(down, up), httpRelayFloor(down)]
-          : [direct(up), mux(down, up)],
+          : down === 'http' && up === 'stdio'
+            ? [direct(up), mux(down, up), httpFacadeFloor]
+            : [direct(up), mux(down, up)],
       baseline: 'direct',
       quick: down === 'http' && up === 'stdio',
     })),

@@ -10,6 +10,7 @@ import { join } from 'node:path';
 import { type Endpoint, openSession, type Session, type TransportKind } from '../client/session.js';
 import {
   echoServerPath,
+  httpFacadeFloorPath,
   httpRelayFloorPath,
   muxBinPath,
   naiveProxyPath,
@@ -23,7 +24,8 @@ export type SubjectKind =
   | 'mcp-mux'
   /**
    * `relayFloor.ts`: pipes, framing and id mapping only (what any Node proxy pays); toward an
-   * HTTP upstream `httpRelayFloor.ts` (undici's `Pool`).
+   * HTTP upstream `httpRelayFloor.ts` (undici's `Pool`); from an HTTP client to a stdio
+   * upstream `httpFacadeFloor.ts`.
    */
   | 'relay-floor'
   | 'naive-sdk'
@@ -228,6 +230,19 @@ async function planPeer(
   const upstream = [node, ...echoArgs(tools)];
   if (spec.kind === 'relay-floor' && spec.upstream === 'http') return planHttpFloor(spec, servers);
   if (spec.upstream !== 'stdio') throw new Error(`${spec.kind} is run with a stdio upstream only`);
+  if (spec.kind === 'relay-floor' && spec.downstream === 'http') {
+    const port = await freePort();
+    const floor = spawnServer(node, [
+      httpFacadeFloorPath,
+      '--port',
+      String(port),
+      '--',
+      ...upstream,
+    ]);
+    servers.push(floor);
+    await waitForPort(floor, port);
+    return { ...base, endpoint: netEndpoint('http', port), serverPid: floor.pid };
+  }
   if (spec.kind === 'naive-sdk' || spec.kind === 'relay-floor') {
     if (spec.downstream !== 'stdio') throw new Error(`${spec.kind} has a stdio facade only`);
     const script =
