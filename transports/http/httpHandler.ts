@@ -115,6 +115,8 @@ export function createHttpHandler(options: HttpHandlerOptions = {}): HttpHandler
   // JWT mode needs a resource that is configuration, not a header: refused here, at creation.
   const problem = resourceProblem(options, options.dnsRebindingProtection ?? true);
   if (problem) throw new Error(problem);
+  // `path` as a URL reads it (no escapes to resolve): a request for exactly it needs no parse.
+  const plainPath = new URL(path, 'http://localhost').pathname === path;
   let protection = options.address ? new Protection(protectionOptions, options.address) : undefined;
 
   const route = async (
@@ -122,48 +124,54 @@ export function createHttpHandler(options: HttpHandlerOptions = {}): HttpHandler
     res: ServerResponse,
     next?: () => void,
   ): Promise<void> => {
-    const url = new URL(req.url ?? '/', 'http://localhost');
+    const target = req.url ?? '/';
+    // The endpoint itself, as every MCP POST names it, is its own path: no URL to parse.
+    const url = target === path && plainPath ? undefined : new URL(target, 'http://localhost');
+    const pathname = url === undefined ? path : url.pathname;
     // A static peer's probe: signed with the cluster key, not a client credential.
-    if (options.cluster && url.pathname === PROBE_PATH)
-      return options.cluster.answerProbe(req, res);
+    if (options.cluster && pathname === PROBE_PATH) return options.cluster.answerProbe(req, res);
     const observe = options.observe;
     const metadata =
       req.method === 'GET' &&
       options.jwt !== undefined &&
-      (url.pathname === METADATA_PATH || url.pathname === `${METADATA_PATH}${path}`);
-    const profileRoute = profiles?.match(url.pathname);
+      (pathname === METADATA_PATH || pathname === `${METADATA_PATH}${path}`);
+    const profileRoute = profiles?.match(pathname);
     const ours =
       metadata ||
       profileRoute !== undefined ||
-      url.pathname === path ||
-      (legacy && (url.pathname === ssePath || url.pathname === messagesPath)) ||
-      (observe !== undefined && OBSERVE_PATHS.has(url.pathname));
+      pathname === path ||
+      (legacy && (pathname === ssePath || pathname === messagesPath)) ||
+      (observe !== undefined && OBSERVE_PATHS.has(pathname));
     if (!ours && next) return next();
     protection ??= new Protection(protectionOptions, {
       host: plainAddress(req.socket.localAddress),
       port: req.socket.localPort ?? 0,
     });
     if (metadata) return serveMetadata(protection, req, res);
-    if (!(await protection.admit(req, res))) {
+    // Without credentials configured admission is synchronous: no promise per request.
+    const admitted = protection.admitNow(req, res);
+    if (admitted === false || (admitted !== true && !(await admitted))) {
       req.resume();
       return;
     }
-    if (observe !== undefined && (await serveObserve(observe, url.pathname, req, res))) {
+    if (
+      observe !== undefined &&
+      OBSERVE_PATHS.has(pathname) &&
+      (await serveObserve(observe, pathname, req, res))
+    ) {
       // answered (`/metrics`, `/healthz`, `/readyz`)
     } else if (profileRoute !== undefined && profiles) {
-      if (!(await profiles.handle(profileRoute, req, res, url, protection))) {
+      const at = url ?? new URL(target, 'http://localhost');
+      if (!(await profiles.handle(profileRoute, req, res, at, protection))) {
         sendJsonRpcError(res, 404, ErrorCode.TransportRefused, 'Not Found: no such profile');
         req.resume();
       }
-    } else if (
-      !ours ||
-      (url.pathname !== path && url.pathname !== ssePath && url.pathname !== messagesPath)
-    ) {
+    } else if (!ours || (pathname !== path && pathname !== ssePath && pathname !== messagesPath)) {
       sendJsonRpcError(res, 404, ErrorCode.TransportRefused, 'Not Found');
       req.resume();
-    } else if (url.pathname === path) await streamable.handle(req, res, protection);
-    else if (url.pathname === ssePath) sse.handleStream(req, res, protection);
-    else await sse.handleMessage(req, res, url, protection);
+    } else if (pathname === path) await streamable.handle(req, res, protection);
+    else if (pathname === ssePath) sse.handleStream(req, res, protection);
+    else await sse.handleMessage(req, res, url ?? new URL(target, 'http://localhost'), protection);
   };
 
   return {

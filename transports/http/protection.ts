@@ -159,8 +159,29 @@ export class Protection {
 
   /** Runs `authenticate`; on failure answers the request and resolves false. */
   async admit(req: IncomingMessage, res: ServerResponse): Promise<boolean> {
+    return this.admitNow(req, res);
+  }
+
+  /**
+   * `admit` without a promise when no credential is configured (only Host/Origin to check, a
+   * synchronous verdict): the per-request path of the HTTP facade.
+   */
+  admitNow(req: IncomingMessage, res: ServerResponse): boolean | Promise<boolean> {
+    if (this.bearer.enabled) return this.#admitAuthenticated(req, res);
+    const rejection = this.check(req);
+    if (!rejection) return true;
+    this.#refuse(res, rejection);
+    return false;
+  }
+
+  async #admitAuthenticated(req: IncomingMessage, res: ServerResponse): Promise<boolean> {
     const rejection = await this.authenticate(req);
     if (!rejection) return true;
+    this.#refuse(res, rejection);
+    return false;
+  }
+
+  #refuse(res: ServerResponse, rejection: Rejection): void {
     sendJsonRpcError(
       res,
       rejection.status,
@@ -168,7 +189,6 @@ export class Protection {
       rejection.message,
       rejection.headers,
     );
-    return false;
   }
 
   /**

@@ -63,8 +63,12 @@ interface JsonReply {
   order: string[];
   responses: Map<string, unknown>;
   batch: boolean;
-  /** Set while the reply may still turn into SSE (not with `preferJson`). */
-  timer: NodeJS.Timeout | undefined;
+  /**
+   * When the reply turns into SSE (`Date.now()` ms) while it may still (not with
+   * `preferJson`: undefined).
+   */
+  due: number | undefined;
+  stream: Stream;
 }
 
 interface Stream {
@@ -100,6 +104,13 @@ export class StreamableHttpSession extends BaseTransport implements StreamedServ
   readonly #resumes = new Subject<{ requestIds: JsonRpcId[] }>();
   readonly resumes$ = this.#resumes.asObservable();
   #nextStreamId = 1;
+  /**
+   * Held replies that may turn into SSE, in the order they were taken (so by `due`): one timer
+   * for the session, armed for the first of them, instead of one per POST. Entries answered
+   * meanwhile are dropped when reached (or compacted away when they pile up).
+   */
+  #held: JsonReply[] = [];
+  #heldTimer: NodeJS.Timeout | undefined;
   #sessionHeaders: Record<string, string> | undefined;
   #lastActive = Date.now();
 
@@ -125,7 +136,8 @@ export class StreamableHttpSession extends BaseTransport implements StreamedServ
 
   /** A POST of this session; `requests` are the ids of the requests in `body`. */
   acceptPost(body: unknown, requests: JsonRpcId[], res: ServerResponse): void {
-    this.#lastActive = Date.now();
+    const now = Date.now();
+    this.#lastActive = now;
     const keys = requests.map(idKey);
     for (let i = 0; i < keys.length; i++) {
       if (this.#byRequest.has(keys[i]!) || keys.indexOf(keys[i]!) !== i) {
@@ -153,11 +165,16 @@ export class StreamableHttpSession extends BaseTransport implements StreamedServ
     this.#streams.set(stream.id, stream);
     const { preferJson, streamAfterMs } = this.#options;
     if (preferJson || streamAfterMs > 0) {
-      const timer = preferJson
-        ? undefined
-        : setTimeout(StreamableHttpSession.#streamLater, streamAfterMs, this, stream);
-      timer?.unref();
-      stream.json = { res, order: keys, responses: new Map(), batch: Array.isArray(body), timer };
+      const json: JsonReply = {
+        res,
+        order: keys,
+        responses: new Map(),
+        batch: Array.isArray(body),
+        due: preferJson ? undefined : now + streamAfterMs,
+        stream,
+      };
+      stream.json = json;
+      if (!preferJson) this.#hold(json, streamAfterMs);
       res.on('close', () => {
         if (stream.json?.res === res) this.#disconnected(stream);
       });
@@ -165,12 +182,40 @@ export class StreamableHttpSession extends BaseTransport implements StreamedServ
     this.emitMessage(body);
   }
 
-  static #streamLater(session: StreamableHttpSession, stream: Stream): void {
-    const json = stream.json;
-    if (json?.timer !== undefined && session.isOpen) {
-      stream.json = undefined;
-      session.#startStream(stream, json.res, json);
+  /** Queues `json` to turn into SSE when due; arms the session's timer if it is not. */
+  #hold(json: JsonReply, delayMs: number): void {
+    const held = this.#held;
+    // Answered entries wait to be reached; past a bound they are compacted away, so a long
+    // `streamAfterMs` under load does not keep every answered reply until it is due.
+    if (held.length >= 64 && held.length >= 2 * this.#streams.size) {
+      this.#held = held.filter((entry) => entry.stream.json === entry);
     }
+    this.#held.push(json);
+    if (this.#heldTimer === undefined) this.#armHeld(delayMs);
+  }
+
+  #armHeld(delayMs: number): void {
+    this.#heldTimer = setTimeout(StreamableHttpSession.#heldDue, delayMs, this);
+    this.#heldTimer.unref();
+  }
+
+  /** The session timer: every held reply now due becomes SSE; re-armed for the next one. */
+  static #heldDue(session: StreamableHttpSession): void {
+    session.#heldTimer = undefined;
+    if (!session.isOpen) return;
+    const held = session.#held;
+    const now = Date.now();
+    let i = 0;
+    for (; i < held.length; i++) {
+      const json = held[i]!;
+      if (json.stream.json !== json) continue; // answered, cancelled or streaming already
+      if ((json.due as number) > now) break;
+      json.stream.json = undefined;
+      session.#startStream(json.stream, json.res, json);
+    }
+    session.#held = i === 0 ? held : held.slice(i);
+    const next = session.#held[0];
+    if (next !== undefined) session.#armHeld(Math.max(1, (next.due as number) - now));
   }
 
   /**
@@ -178,7 +223,6 @@ export class StreamableHttpSession extends BaseTransport implements StreamedServ
    * client can resume even before the first message), then the responses `held` so far.
    */
   #startStream(stream: Stream, res: ServerResponse, held?: JsonReply): void {
-    if (held) clearTimeout(held.timer);
     const writer = new SseWriter(
       res,
       formatSseEvent({ id: formatEventId(stream.id, 0), data: '' }),
@@ -280,7 +324,7 @@ export class StreamableHttpSession extends BaseTransport implements StreamedServ
     } else if (options.relatedRequestId !== undefined) {
       stream = this.#byRequest.get(idKey(options.relatedRequestId));
       const json = stream?.json;
-      if (json?.timer !== undefined) {
+      if (json?.due !== undefined) {
         // Something for the POST before its answer: the answer becomes a stream.
         stream!.json = undefined;
         this.#startStream(stream!, json.res, json);
@@ -353,7 +397,6 @@ export class StreamableHttpSession extends BaseTransport implements StreamedServ
   }
 
   #disconnected(stream: Stream): void {
-    clearTimeout(stream.json?.timer);
     stream.json = undefined;
     if (stream.pending.size === 0 || !this.isOpen) return;
     this.#disconnects.next({ requestIds: [...stream.pending.values()] });
@@ -419,7 +462,6 @@ export class StreamableHttpSession extends BaseTransport implements StreamedServ
     this.#streams.delete(stream.id);
     const json = stream.json;
     if (json) {
-      clearTimeout(json.timer);
       stream.json = undefined;
       this.#replyJson(json);
     }
@@ -430,6 +472,14 @@ export class StreamableHttpSession extends BaseTransport implements StreamedServ
 
   /** Sends a held answer as one JSON body (one write: headers, `Content-Length`, body). */
   #replyJson(json: JsonReply): void {
+    if (!json.batch && json.order.length === 1) {
+      // One request, one response (the common POST): no list to gather.
+      const reply = json.responses.get(json.order[0]!);
+      if (reply !== undefined) {
+        sendJson(json.res, 200, stringifyMessage(reply), this.sessionId);
+        return;
+      }
+    }
     const replies: unknown[] = [];
     for (const key of json.order) {
       const reply = json.responses.get(key);
@@ -463,9 +513,11 @@ export class StreamableHttpSession extends BaseTransport implements StreamedServ
   protected override onFinish(reason: CloseReason): void {
     const abrupt = reason.kind === 'slow-reader';
     const writers = [this.#standalone.writer];
+    clearTimeout(this.#heldTimer);
+    this.#heldTimer = undefined;
+    this.#held = [];
     for (const stream of this.#streams.values()) {
       writers.push(stream.writer);
-      clearTimeout(stream.json?.timer);
       if (stream.json && !stream.json.res.headersSent) {
         sendJsonRpcError(stream.json.res, 404, ErrorCode.SessionNotFound, 'Session ended');
       }

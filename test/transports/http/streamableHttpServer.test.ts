@@ -220,6 +220,52 @@ describe('Streamable HTTP responses', () => {
     ]);
   });
 
+  it('turns each of several held answers of a session into SSE when its own delay is up', async () => {
+    // One timer per session serves every held answer: POSTs taken at different times each
+    // stream after their own streamAfterMs, and one answered in time stays one JSON body.
+    const answers = new Map<unknown, () => void>();
+    running = await startEchoFacade({ streamAfterMs: 60 }, (session, message) => {
+      if (message.method === 'slow' || message.method === 'quick') {
+        answers.set(message.id, () =>
+          session.send({ jsonrpc: '2.0', id: message.id, result: { id: message.id } }),
+        );
+      } else if ('id' in message) session.send({ jsonrpc: '2.0', id: message.id, result: {} });
+    });
+    const url = running.facade.url;
+    const id = await openSession(url);
+    const postOne = (n: number, method: string) =>
+      fetch(url, {
+        method: 'POST',
+        headers: { accept: ACCEPT_BOTH, 'content-type': 'application/json', 'mcp-session-id': id },
+        body: JSON.stringify({ jsonrpc: '2.0', id: n, method }),
+      });
+    const started = Date.now();
+    const first = postOne(1, 'slow');
+    await until(() => answers.has(1));
+    await new Promise((resolve) => setTimeout(resolve, 30));
+    const quick = postOne(2, 'quick');
+    const second = postOne(3, 'slow');
+    await until(() => answers.has(2) && answers.has(3));
+    answers.get(2)!();
+    const quickRes = await quick;
+    expect(quickRes.headers.get('content-type')).toBe('application/json');
+    expect(await quickRes.json()).toEqual({ jsonrpc: '2.0', id: 2, result: { id: 2 } });
+    const firstRes = await first;
+    expect(firstRes.headers.get('content-type')).toBe('text/event-stream');
+    expect(Date.now() - started).toBeGreaterThanOrEqual(55);
+    const secondRes = await second;
+    expect(secondRes.headers.get('content-type')).toBe('text/event-stream');
+    expect(Date.now() - started).toBeGreaterThanOrEqual(85);
+    answers.get(1)!();
+    answers.get(3)!();
+    expect(messagesOf(await readEvents(firstRes))).toEqual([
+      { jsonrpc: '2.0', id: 1, result: { id: 1 } },
+    ]);
+    expect(messagesOf(await readEvents(secondRes))).toEqual([
+      { jsonrpc: '2.0', id: 3, result: { id: 3 } },
+    ]);
+  });
+
   it('streams the responses held so far first when a batch turns into SSE', async () => {
     running = await startEchoFacade({}, (session, message) => {
       if (message.method === 'quick') session.send({ jsonrpc: '2.0', id: message.id, result: {} });
