@@ -178,6 +178,19 @@ export async function getStreamNotification(d: Deployment) {
       new Promise<boolean>((resolve) => setTimeout(() => resolve(false), 50)),
     ]));
     target.rewrite(config);
+    // The restore is a reload too: it restarts the upstream, and until it is back the
+    // instance is between catalogs. Wait until the hidden tool answers again (asked of the
+    // instance itself), so the next check does not meet that.
+    await waitFor(
+      async () => {
+        const answer = await modernToolCall(target.url, `restored-${Date.now()}`, 'ev__echo', {
+          message: 'restored',
+        }).catch(() => undefined);
+        return answer?.status === 200 && answer.body.includes('Echo: restored');
+      },
+      15_000,
+      'the restored catalog',
+    );
     return {
       primed,
       notifiedAfterMs: notified ? notified.at - reloadAt : undefined,
