@@ -142,3 +142,16 @@ describe('StreamTransport output batching across I/O callbacks', () => {
     }
   });
 });
+
+describe('StreamTransport batch size', () => {
+  it('writes a batch once it holds 32 KiB, whatever the count: a pipe takes 64 KiB at once', async () => {
+    const { transport, writes } = setup();
+    const text = 'x'.repeat(12 * 1024);
+    for (let id = 1; id <= 6; id += 1) transport.send({ jsonrpc: '2.0', id, result: { text } });
+    await turnEnd();
+    // The first at once; 2–4 reach 36 KiB (written then); 5–6 at the tick's end. Eight in a
+    // tick would otherwise be held: [1], [2, 3, 4, 5, 6].
+    expect(writes).toEqual([[1], [2, 3, 4], [5, 6]]);
+    await transport.close();
+  });
+});
