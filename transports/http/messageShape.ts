@@ -45,3 +45,12 @@ export function responseIds(value: unknown): JsonRpcId[] {
 }
 
 export const idKey = (id: JsonRpcId): string => (typeof id === 'number' ? `n:${id}` : `s:${id}`);
+
+/** A JSON-RPC error response with `id: null` (an answer to something that had no usable id). */
+export function isIdlessError(message: unknown): boolean {
+  return (
+    shapeOf(message) === 'response' &&
+    (message as { id: unknown }).id === null &&
+    'error' in (message as object)
+  );
+}

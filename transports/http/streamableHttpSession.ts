@@ -37,61 +37,24 @@ import type {
 import { stringifyMessage } from '../../core/rpc/index.js';
 import { BaseTransport } from '../base/index.js';
 import { sendJson } from './jsonReply.js';
-import { idKey, responseIds, shapeOf } from './messageShape.js';
+import { idKey, isIdlessError, responseIds } from './messageShape.js';
 import { sendJsonRpcError } from './protection.js';
 import { formatEventId, parseEventId, ReplayBuffer } from './replayBuffer.js';
+import {
+  DROP_WARNING_MS,
+  type JsonReply,
+  newStream,
+  type Stream,
+  type StreamableHttpSessionOptions,
+} from './sessionStreams.js';
 import { formatSseEvent, SseWriter } from './sseWriter.js';
-
-export interface StreamableHttpSessionOptions {
-  /** Undefined for a one-shot (stateless) exchange: it ends with its POST. */
-  sessionId: string | undefined;
-  preferJson: boolean;
-  /** A POST's answer held this long without a message becomes SSE (0: SSE at once). */
-  streamAfterMs: number;
-  replayBufferEvents: number;
-  replayBufferBytes: number;
-  maxPendingMessages: number;
-  maxBufferedBytes: number;
-  log: Logger;
-  onEnd: () => void;
-}
-
-/** A POST's answer while it is held for one JSON body. */
-interface JsonReply {
-  res: ServerResponse;
-  /** The request keys of the POST, in order (the body's order). */
-  order: string[];
-  responses: Map<string, unknown>;
-  batch: boolean;
-  /**
-   * When the reply turns into SSE (`Date.now()` ms) while it may still (not with
-   * `preferJson`: undefined).
-   */
-  due: number | undefined;
-  stream: Stream;
-}
-
-interface Stream {
-  id: number;
-  seq: number;
-  writer: SseWriter | undefined;
-  json: JsonReply | undefined;
-  /** Unanswered request keys; empty for the GET stream. */
-  pending: Map<string, JsonRpcId>;
-}
 
 export class StreamableHttpSession extends BaseTransport implements StreamedServerTransport {
   readonly sessionId: string | undefined;
   readonly #options: StreamableHttpSessionOptions;
   readonly #streams = new Map<number, Stream>();
   readonly #byRequest = new Map<string, Stream>();
-  readonly #standalone: Stream = {
-    id: 0,
-    seq: 0,
-    writer: undefined,
-    json: undefined,
-    pending: new Map(),
-  };
+  readonly #standalone: Stream = newStream(0);
   readonly #undelivered: string[] = [];
   /** Characters held in `#undelivered` (bounded by `maxBufferedBytes`, not only by count). */
   #undeliveredChars = 0;
@@ -151,13 +114,7 @@ export class StreamableHttpSession extends BaseTransport implements StreamedServ
       if (this.sessionId === undefined) this.finish({ kind: 'remote' });
       return;
     }
-    const stream: Stream = {
-      id: this.#nextStreamId++,
-      seq: 0,
-      writer: undefined,
-      json: undefined,
-      pending: new Map(),
-    };
+    const stream = newStream(this.#nextStreamId++);
     for (let i = 0; i < keys.length; i++) {
       stream.pending.set(keys[i]!, requests[i]!);
       this.#byRequest.set(keys[i]!, stream);
@@ -530,16 +487,4 @@ export class StreamableHttpSession extends BaseTransport implements StreamedServ
     this.#resumes.complete();
     this.#options.onEnd();
   }
-}
-
-/** Repeated "dropped" warnings of one session are merged over this period. */
-const DROP_WARNING_MS = 10_000;
-
-/** A JSON-RPC error response with `id: null` (an answer to something that had no usable id). */
-function isIdlessError(message: unknown): boolean {
-  return (
-    shapeOf(message) === 'response' &&
-    (message as { id: unknown }).id === null &&
-    'error' in (message as object)
-  );
 }
