@@ -73,17 +73,42 @@ export function isoTime(time: number): string {
 const textOfBytes = (bytes: Uint8Array): string =>
   Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('utf8');
 
-/** The line of one audited call (without its newline). */
-export function auditLine(entry: AuditEntry, options: AuditLineOptions): string {
-  let out = `{"time":"${isoTime(entry.time)}"`;
-  const { principal, session, name, exposed, approval, code } = entry;
+/**
+ * The part of a line that names who called what (principal, session, upstream, method, names):
+ * the same for run after run of lines, so the last one is kept and reused while its six
+ * strings are the same (the worker's strings come from one table: the same objects each time).
+ */
+let who: readonly (string | undefined)[] = [];
+let whoText = '';
+function whoPart(entry: AuditEntry): string {
+  const { principal, session, upstream, method, exposed, name } = entry;
+  if (
+    who[0] === principal &&
+    who[1] === session &&
+    who[2] === upstream &&
+    who[3] === method &&
+    who[4] === exposed &&
+    who[5] === name
+  ) {
+    return whoText;
+  }
+  let out = '';
   if (principal !== undefined && principal !== '') out += `,"principal":${quote(principal)}`;
   if (session !== undefined && session !== '') out += `,"session":${quote(session)}`;
-  out += `,"upstream":${quote(entry.upstream)},"method":${quote(entry.method)}`;
+  out += `,"upstream":${quote(upstream)},"method":${quote(method)}`;
   if (name !== undefined) {
     if (exposed !== undefined) out += `,"exposed":${quote(exposed)}`;
     out += `,"name":${quote(name)}`;
   }
+  who = [principal, session, upstream, method, exposed, name];
+  whoText = out;
+  return out;
+}
+
+/** The line of one audited call (without its newline). */
+export function auditLine(entry: AuditEntry, options: AuditLineOptions): string {
+  let out = `{"time":"${isoTime(entry.time)}"${whoPart(entry)}`;
+  const { approval, code } = entry;
   const args = entry.arguments;
   const mode = options.arguments ?? 'digest';
   if (args !== undefined && mode === 'digest') {

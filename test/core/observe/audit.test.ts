@@ -7,7 +7,7 @@ import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { ErrorCode, RpcError } from '../../../core/errors/errors.js';
 import { AuditObserver, type AuditOptions, lineSink } from '../../../core/observe/audit.js';
-import { isoTime, millisText } from '../../../core/observe/auditLine.js';
+import { auditLine, isoTime, millisText } from '../../../core/observe/auditLine.js';
 import { RawJson } from '../../../core/rpc/envelopeScan.js';
 
 function observer(options: Partial<AuditOptions> & { redact?: string[] } = {}) {
@@ -80,6 +80,48 @@ describe('AuditObserver', () => {
     none.audit.request('fs', 'tools/call', 't', { arguments: { a: 1 } }).end('declined');
     expect(none.lines[0]?.arguments).toBeUndefined();
     expect(none.lines[0]?.outcome).toBe('declined');
+  });
+});
+
+describe('auditLine', () => {
+  it('names each line\'s own caller and tool when consecutive lines differ in only one of them', () => {
+    const base = {
+      time: Date.UTC(2026, 10, 27),
+      principal: 'alice' as string | undefined,
+      session: 's-1' as string | undefined,
+      upstream: 'fs',
+      method: 'tools/call',
+      exposed: 'fs__read' as string | undefined,
+      name: 'read' as string | undefined,
+      arguments: undefined,
+      bytesIn: 0,
+      approval: undefined,
+      outcome: 'ok',
+      code: undefined,
+      durationMs: 1,
+      bytesOut: 2,
+    };
+    const variants = [
+      base,
+      { ...base, session: 's-2' },
+      base,
+      { ...base, principal: undefined },
+      { ...base, principal: 'bob' },
+      { ...base, upstream: 'gh' },
+      { ...base, method: 'prompts/get' },
+      { ...base, exposed: undefined, name: undefined, method: 'resources/read' },
+      { ...base, name: 'write', exposed: 'fs__write' },
+      base,
+    ];
+    for (const entry of variants) {
+      const line = JSON.parse(auditLine(entry, { arguments: 'none' })) as Record<string, unknown>;
+      expect(line.principal).toBe(entry.principal);
+      expect(line.session).toBe(entry.session);
+      expect(line.upstream).toBe(entry.upstream);
+      expect(line.method).toBe(entry.method);
+      expect(line.exposed).toBe(entry.exposed);
+      expect(line.name).toBe(entry.name);
+    }
   });
 });
 
