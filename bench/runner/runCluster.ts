@@ -33,6 +33,7 @@ import {
   startRedis,
 } from '../subjects/muxSets.js';
 import type { RunSettings } from './runLoad.js';
+import { describeWarmup, hasSettled } from './warmUp.js';
 
 export const CLUSTER_SET = '3 instances + redis';
 export const SINGLE = '1 instance';
@@ -139,7 +140,37 @@ export async function runClusterScenario(
         arguments: args,
         durationMs,
       });
-    for (const m of measured) await round(m, settings.warmupMs);
+    // Each set warms until its routers' CPU per request settles (warmUp.ts's rule, over the
+    // set's processes together): three instances each see a third of the calls, so their JIT
+    // warm-up takes about three times as long as one instance's, and a fixed 500 ms measured
+    // compilation in the three-instance set's rounds.
+    const warmups: string[] = [];
+    for (const m of measured) {
+      const w = settings.warmup;
+      const started = performance.now();
+      const figures: number[] = [];
+      let requests = 0;
+      let settled = false;
+      // Bounded: each window takes windowMs, and the loop stops at maxMs.
+      while (performance.now() - started < w.maxMs) {
+        const cpu0 = m.set().cpu().mux;
+        const out = await round(m, w.windowMs);
+        if (out.completed === 0) throw new Error(`${m.spec.name}: no call completed in warm-up`);
+        figures.push((m.set().cpu().mux - cpu0) / out.completed);
+        requests += out.completed;
+        settled = requests >= w.minRequests && hasSettled(figures, w.windows, w.tolerance);
+        if (settled) break;
+      }
+      warmups.push(
+        describeWarmup(m.spec.name, {
+          settled,
+          ms: performance.now() - started,
+          requests,
+          last: figures.slice(-w.windows),
+          unit: 'cpu',
+        }),
+      );
+    }
     for (let r = 0; r < settings.rounds; r++) {
       for (const m of r % 2 === 0 ? measured : [...measured].reverse()) {
         const set = m.set();
@@ -200,6 +231,7 @@ export async function runClusterScenario(
       `${legacyWorkers} legacy sessions + ${statelessWorkers} stateless workers, closed loop; ` +
         'CPU µs/req = the mcp-mux processes; nginx workers and the load generator share the cores',
     );
+    result.notes.push(`warm-up (until the set's CPU per request settles): ${warmups.join('; ')}`);
     if (routed?.metrics.forwarded) {
       const errors = clustered.balancerErrors();
       result.notes.push(
