@@ -38,6 +38,7 @@ export {
   serveOn,
   type UpstreamStatus,
   VERSION,
+  type Viewer,
 } from './actors/router/index.js';
 export type { Health, SupervisorStatus, Upstream, UpstreamState } from './actors/upstream/index.js';
 export type { Principal } from './core/auth/index.js';

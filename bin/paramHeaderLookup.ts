@@ -4,6 +4,8 @@
  * (core/mcp/paramHeaderCheck.ts). Rebuilt when the tools change (or a reload replaced the
  * catalog); tools whose annotations break the rules have none (they are not checked here).
  */
+
+import type { Principal } from '../core/auth/index.js';
 import {
   checkModernHeaders,
   checkParamHeaders,
@@ -38,11 +40,24 @@ export function paramHeaderLookup(router: Router): ParamHeaderLookup {
   };
 }
 
-/** The facade's modern header checks: the default ones, then the tool's `Mcp-Param-*`. */
+/**
+ * The facade's modern header checks: the default ones, then the tool's `Mcp-Param-*` — of a tool
+ * the caller can see (its access rules and profile). Another tool's annotations are not
+ * checked: its call is refused as unknown, and a header mismatch must not tell the caller
+ * that a tool it cannot see exists.
+ */
 export function modernHeaderChecks(
   router: Router,
-): (message: JsonObject, header: HeaderLookup) => HttpRejection | undefined {
+): (
+  message: JsonObject,
+  header: HeaderLookup,
+  caller?: { identity?: Principal | undefined; profile?: string | undefined },
+) => HttpRejection | undefined {
   const lookup = paramHeaderLookup(router);
-  return (message, header) =>
-    checkModernHeaders(message, header) ?? checkParamHeaders(message, header, lookup);
+  return (message, header, caller = {}) =>
+    checkModernHeaders(message, header) ??
+    checkParamHeaders(message, header, (tool) => {
+      const annotated = lookup(tool);
+      return annotated !== undefined && router.sees('tools', tool, caller) ? annotated : undefined;
+    });
 }

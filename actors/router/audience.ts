@@ -9,7 +9,12 @@
  * routes' `allows`. Without rules `policy` is undefined: `only` returns its input as it is and
  * `mayReceive` is one check, so a router without access rules pays nothing per message.
  */
-import { type AccessPolicy, compileAccess, type Principal } from '../../core/auth/index.js';
+import {
+  type AccessKind,
+  type AccessPolicy,
+  compileAccess,
+  type Principal,
+} from '../../core/auth/index.js';
 import type { AccessRule } from '../../core/config/index.js';
 import type { Profiles } from './profiles.js';
 
@@ -50,6 +55,16 @@ export class Audience {
     return (
       (policy === undefined || policy.mayReceive(receiver.identity, upstream)) &&
       (receiver.profile === undefined || this.#inProfile(receiver.profile, upstream))
+    );
+  }
+
+  /** Whether `receiver` may see and use this item (`exposed` name or URI) of `upstream`. */
+  sees(receiver: Receiver, upstream: string, kind: AccessKind, exposed: string): boolean {
+    const policy = this.policy;
+    return (
+      (policy === undefined || policy.allows(receiver.identity, upstream, kind, exposed)) &&
+      (receiver.profile === undefined ||
+        this.profiles?.allows(receiver.profile, upstream, kind, exposed) === true)
     );
   }
 

@@ -5,6 +5,8 @@
  * they apply exactly as a file edit would (reload.ts). A refused change keeps the running
  * config; entries are validated as in a file (`parseUpstreamEntry`: `ConfigError`).
  */
+
+import type { ToolNeeds } from '../../core/catalog/index.js';
 import {
   ConfigError,
   parseUpstreamEntry,
@@ -15,6 +17,7 @@ import {
 import type { Logger } from '../../core/log/index.js';
 import { ALL_KINDS } from './facade.js';
 import { type ReloadResult, reloadRouter } from './reload.js';
+import type { UpstreamPool } from './upstreamPool.js';
 
 export interface ConfigChangesHost {
   config(): RouterConfig;
@@ -93,4 +96,30 @@ export class ConfigChanges {
     this.#queue = result.catch(() => {});
     return result;
   }
+}
+
+/**
+ * The router's edits: its upstream pool, with what a removed server's tools asked for
+ * forgotten (another server may come under that name).
+ */
+export function configChangesFor(
+  parts: { readonly upstreams: UpstreamPool; readonly toolNeeds: ToolNeeds; readonly log: Logger },
+  config: () => RouterConfig,
+  setConfig: (config: RouterConfig) => void,
+): ConfigChanges {
+  const { upstreams, toolNeeds } = parts;
+  return new ConfigChanges({
+    config,
+    setConfig,
+    upstreams: {
+      keys: () => upstreams.keys(),
+      add: (upstream) => upstreams.add(upstream),
+      remove: (name, reason) => {
+        toolNeeds.forget(name);
+        return upstreams.remove(name, reason);
+      },
+      refresh: (name, kinds) => upstreams.refresh(name, kinds),
+    },
+    log: parts.log,
+  });
 }

@@ -45,7 +45,7 @@ export {
   sameValue,
 } from './reload.js';
 export { Router, VERSION } from './router.js';
-export type { RouterOptions, RouterStats, UpstreamsView } from './routerOptions.js';
+export type { RouterOptions, RouterStats, UpstreamsView, Viewer } from './routerOptions.js';
 export { type Served, serveOn } from './serveOn.js';
 export { type CloseOptions, withDeadline } from './shutdown.js';
 export {

@@ -33,7 +33,7 @@ import { InflightIndex } from './inflight.js';
 import { LogLevels } from './logLevels.js';
 import { Profiles } from './profiles.js';
 import { rateLimitsOf } from './rateLimits.js';
-import type { RouterOptions } from './routerOptions.js';
+import type { RouterOptions, RouterStats } from './routerOptions.js';
 import type { RouterState } from './routerState.js';
 import { schedulerClock } from './schedulerClock.js';
 import { Subscriptions } from './subscriptions.js';
@@ -261,5 +261,17 @@ export function wireParts(
     sessionHost,
     events,
     observer,
+  };
+}
+
+/** `Router.stats()`: what the parts hold right now. */
+export function statsOf(parts: RouterParts): RouterStats {
+  const { inflight, bridge, upstreams, subscriptions, listenQuota } = parts;
+  return {
+    inflight: inflight.size,
+    ...bridge.stats,
+    isolatedSessions: upstreams.isolatedSessions,
+    subscriptions: subscriptions.size,
+    listens: listenQuota.total,
   };
 }

@@ -15,7 +15,7 @@ import type { RouterConfig } from '../../core/config/index.js';
 import type { CallToolResult, Prompt, Resource, Tool } from '../../core/mcp/index.js';
 import type { JsonObject, RequestEvent, Transport } from '../../core/rpc/index.js';
 import type { DownstreamSession } from '../downstream/index.js';
-import { ConfigChanges } from './configChanges.js';
+import { type ConfigChanges, configChangesFor } from './configChanges.js';
 import { type ConnectOptions, connectSession } from './connectSession.js';
 import type { RouterEvent } from './events.js';
 import type { UpstreamStatus } from './facade.js';
@@ -26,9 +26,9 @@ import {
   type LibraryRequestOptions,
   LibrarySessions,
 } from './libraryCalls.js';
-import { type RouterParts, wireParts } from './parts.js';
+import { type RouterParts, statsOf, wireParts } from './parts.js';
 import type { ReloadResult } from './reload.js';
-import type { RouterOptions, RouterStats, UpstreamsView } from './routerOptions.js';
+import type { RouterOptions, RouterStats, UpstreamsView, Viewer } from './routerOptions.js';
 import { type CloseOptions, cancelInFlight, closeWithin } from './shutdown.js';
 import { type StartupWait, startupWaitFor } from './startupWait.js';
 
@@ -65,25 +65,15 @@ export class Router {
       draining: () => this.isDraining,
       sessions: () => this.#sessions,
     });
-    const { upstreams, log, serverInfo, toolNeeds } = this.#parts;
+    const { log, serverInfo } = this.#parts;
     for (const warning of config.warnings ?? []) log.warn(`config: ${warning}`);
-    this.#changes = new ConfigChanges({
-      config: () => this.#config,
-      setConfig: (next) => {
+    this.#changes = configChangesFor(
+      this.#parts,
+      () => this.#config,
+      (next) => {
         this.#config = next;
       },
-      upstreams: {
-        keys: () => upstreams.keys(),
-        add: (upstream) => upstreams.add(upstream),
-        // What its tools asked for is forgotten: another server may come under that name.
-        remove: (name, reason) => {
-          toolNeeds.forget(name);
-          return upstreams.remove(name, reason);
-        },
-        refresh: (name, kinds) => upstreams.refresh(name, kinds),
-      },
-      log,
-    });
+    );
     this.#library = new LibrarySessions({
       linkedPair: options.linkedPair,
       connect: (transport, principal) =>
@@ -160,6 +150,12 @@ export class Router {
     return catalogItems(this.#parts, 'tools', options.principal);
   }
 
+  /** Whether a client (`identity`, in `profile` if any) may see and call this tool or prompt. */
+  sees(kind: 'tools' | 'prompts', exposed: string, caller: Viewer = {}): boolean {
+    const found = this.#parts.catalog.resolve(kind, exposed);
+    return found !== undefined && this.#parts.audience.sees(caller, found.upstream, kind, exposed);
+  }
+
   prompts(options: { principal?: Principal } = {}): Prompt[] {
     return catalogItems(this.#parts, 'prompts', options.principal);
   }
@@ -192,14 +188,7 @@ export class Router {
   }
 
   stats(): RouterStats {
-    const { inflight, bridge, upstreams, subscriptions, listenQuota } = this.#parts;
-    return {
-      inflight: inflight.size,
-      ...bridge.stats,
-      isolatedSessions: upstreams.isolatedSessions,
-      subscriptions: subscriptions.size,
-      listens: listenQuota.total,
-    };
+    return statsOf(this.#parts);
   }
 
   /**

@@ -1,6 +1,7 @@
 /** The router's public types: how it is built (beside the config), and what it shows. */
 
 import type { SchedulerLike } from 'rxjs';
+import type { Principal } from '../../core/auth/index.js';
 import type { ClusterStore } from '../../core/cluster/index.js';
 import type { UpstreamConfig } from '../../core/config/index.js';
 import type { Logger } from '../../core/log/index.js';
@@ -73,4 +74,11 @@ export interface RouterStats {
   readonly subscriptions: number;
   /** Modern `subscriptions/listen` streams open (all principals). */
   readonly listens: number;
+}
+
+/** Who a visibility question is about (`Router.sees`): as authenticated, in a profile or not. */
+export interface Viewer {
+  readonly identity?: Principal | undefined;
+  /** A profile of `mcpMux.profiles`; undefined: the whole router. */
+  readonly profile?: string | undefined;
 }

@@ -3,7 +3,9 @@
  * tool's `x-mcp-header` annotations (bin/paramHeaderLookup.ts, core/mcp/paramHeaderCheck.ts):
  * a missing, malformed or different header is 400 -32020 from mcp-mux itself, as the upstream
  * would answer a direct client; matching headers reach the upstream. The upstream is the real
- * v2-SDK fixture (test/fixtures/modernServer.ts over stdio, built in dist/).
+ * v2-SDK fixture (test/fixtures/modernServer.ts over stdio, built in dist/). On a profile's path
+ * only the tools the profile shows are checked: a hidden tool's annotations must not answer
+ * (a header mismatch would tell the caller the tool exists); its call is refused as unknown.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Facades, startFacades } from '../../bin/facades.js';
@@ -18,7 +20,12 @@ let url: string;
 
 beforeAll(async () => {
   router = createRouter(
-    { mcpServers: { up: { ...fixture('modernServer'), prefix: '' } } },
+    {
+      mcpServers: { up: { ...fixture('modernServer'), prefix: '' } },
+      mcpMux: {
+        profiles: { regions: { tools: ['region_*'] }, plain: { tools: ['test_simple_text'] } },
+      },
+    },
     { log: silentLogger },
   );
   await router.start();
@@ -35,9 +42,9 @@ afterAll(async () => {
   await router?.close();
 });
 
-/** A modern `tools/call` of region_echo with these `Mcp-Param-Region` headers. */
-async function call(region: string, headers: Record<string, string>) {
-  const res = await fetch(url, {
+/** A modern `tools/call` of region_echo with these `Mcp-Param-Region` headers (at `path`). */
+async function call(region: string, headers: Record<string, string>, path = '') {
+  const res = await fetch(url + path, {
     method: 'POST',
     headers: {
       'content-type': 'application/json',
@@ -85,5 +92,25 @@ describe('Mcp-Param-* headers through the HTTP facade', () => {
       expect(refused.status, JSON.stringify(headers)).toBe(400);
       expect(refused.body.error?.code, JSON.stringify(headers)).toBe(-32020);
     }
+  });
+});
+
+describe("Mcp-Param-* headers on a profile's path", () => {
+  it('are checked for a tool the profile shows', async () => {
+    const ok = await call('eu-1', { 'mcp-param-region': 'eu-1' }, '/regions');
+    expect(ok.status).toBe(200);
+    expect(JSON.stringify(ok.body.result)).toContain('region: eu-1');
+    const refused = await call('Hello', { 'mcp-param-region': 'World' }, '/regions');
+    expect(refused.status).toBe(400);
+    expect(refused.body.error?.code).toBe(-32020);
+  });
+
+  it('say nothing of a tool the profile hides: its call is refused as unknown', async () => {
+    const whole = await call('Hello', { 'mcp-param-region': 'World' });
+    const hidden = await call('Hello', { 'mcp-param-region': 'World' }, '/plain');
+    expect(whole.body.error?.code).toBe(-32020);
+    expect(hidden.body.error?.code).not.toBe(-32020);
+    expect(hidden.body.error?.message ?? JSON.stringify(hidden.body)).toMatch(/unknown|not found/i);
+    expect(hidden.body.error?.message).not.toMatch(/Mcp-Param/i);
   });
 });

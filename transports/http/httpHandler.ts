@@ -108,7 +108,7 @@ export function createHttpHandler(options: HttpHandlerOptions = {}): HttpHandler
       messagesPath,
       legacy,
       hasProfile,
-      streamable: () => new StreamableHttpServer({ ...options, log }),
+      streamable: (profile) => new StreamableHttpServer({ ...options, log, profile }),
       sse: sseServer,
     });
   const protectionOptions = { resourcePath: path, ...options };

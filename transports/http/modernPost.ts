@@ -10,6 +10,7 @@
  * stream, no sessions in this revision).
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { Principal } from '../../core/auth/index.js';
 import type { Logger } from '../../core/log/index.js';
 import {
   checkModernHeaders,
@@ -22,9 +23,19 @@ import type { JsonObject } from '../../core/rpc/index.js';
 import { sendJson } from './jsonReply.js';
 import { ModernExchange } from './modernExchange.js';
 
+/** Who sends a modern POST: what a header check may need to know (the tools they can see). */
+export interface ModernCaller {
+  readonly identity: Principal | undefined;
+  readonly profile: string | undefined;
+}
+
 export interface ModernHttpHooks {
   isModernPost?: (message: unknown, header: HeaderLookup) => boolean;
-  checkModernHeaders?: (message: JsonObject, header: HeaderLookup) => HttpRejection | undefined;
+  checkModernHeaders?: (
+    message: JsonObject,
+    header: HeaderLookup,
+    caller: ModernCaller,
+  ) => HttpRejection | undefined;
   modernErrorStatus?: (code: number) => number;
   /**
    * Whether a modern request keeps its response open until the client ends it (a listen): such
@@ -63,8 +74,10 @@ export function modernExchange(
     log: Logger;
     onEnd: () => void;
   },
+  caller: ModernCaller,
 ): ModernExchange | undefined {
-  const rejection = (hooks.checkModernHeaders ?? checkModernHeaders)(message, headerLookup(req));
+  const check = hooks.checkModernHeaders ?? checkModernHeaders;
+  const rejection = check(message, headerLookup(req), caller);
   if (rejection) {
     sendRejection(res, message.id, rejection);
     return undefined;

@@ -19,7 +19,8 @@ export interface ProfilePathOptions {
   legacy: boolean;
   /** Whether `name` is a profile (asked at each request: a reload may add or remove one). */
   hasProfile: (name: string) => boolean;
-  streamable: () => StreamableHttpServer;
+  /** A server for the profile `name`'s path. */
+  streamable: (name: string) => StreamableHttpServer;
   /** A legacy SSE server whose `endpoint` event names `messagesPath`. */
   sse: (messagesPath: string) => SseServer;
 }
@@ -84,7 +85,7 @@ export class ProfilePaths {
   #serversOf(name: string): ProfileServers {
     const known = this.#servers.get(name);
     if (known) return known;
-    const streamable = this.#options.streamable();
+    const streamable = this.#options.streamable(name);
     const sse = this.#options.legacy
       ? this.#options.sse(`${this.#options.messagesPath}/${name}`)
       : undefined;

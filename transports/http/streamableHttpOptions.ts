@@ -9,6 +9,8 @@ import type { ClusterRouting } from './clusterRouting.js';
 import type { ModernHttpHooks } from './modernPost.js';
 
 export interface StreamableHttpOptions extends ModernHttpHooks {
+  /** The profile (`mcpMux.profiles`) whose path this server answers; undefined: the whole router. */
+  profile?: string;
   /** Whether a POST without a session id starts one (default: an `initialize` request). */
   isSessionStart?: (message: unknown) => boolean;
   /** Whether a POST without a session id is served on its own (default: modern-era messages). */

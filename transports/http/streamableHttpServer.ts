@@ -261,16 +261,22 @@ export class StreamableHttpServer {
       );
       return;
     }
-    const exchange = modernExchange(req, res, message, {
-      ...this.#options,
-      maxBufferedBytes: this.#options.maxBufferedBytes ?? 8 * 1024 * 1024,
-      log: this.#log,
-      onEnd: () => {
-        if (!exchange) return;
-        this.#oneShots.delete(exchange);
-        if (own) this.#release(key, own, exchange);
+    const exchange = modernExchange(
+      req,
+      res,
+      message,
+      {
+        ...this.#options,
+        maxBufferedBytes: this.#options.maxBufferedBytes ?? 8 * 1024 * 1024,
+        log: this.#log,
+        onEnd: () => {
+          if (!exchange) return;
+          this.#oneShots.delete(exchange);
+          if (own) this.#release(key, own, exchange);
+        },
       },
-    });
+      { identity: principal, profile: this.#options.profile },
+    );
     if (!exchange) return;
     exchange.principal = principal;
     this.#oneShots.add(exchange);

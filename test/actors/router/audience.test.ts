@@ -70,6 +70,32 @@ describe('Audience', () => {
   });
 });
 
+describe('Audience.sees', () => {
+  it("answers for one item by the access rules and by the caller's profile", () => {
+    const audience = new Audience(
+      () => RULES,
+      new Profiles(() => ({ narrow: { upstreams: ['b'], tools: ['b__keep'] } })),
+    );
+    expect(audience.sees({ identity: ALICE }, 'a', 'tools', 'a__any')).toBe(true);
+    expect(audience.sees({ identity: BOB }, 'a', 'tools', 'a__any')).toBe(false);
+    expect(audience.sees({ identity: BOB }, 'b', 'tools', 'b__keep')).toBe(true);
+    // Within the profile: only its upstreams and its tools, whoever asks.
+    expect(audience.sees({ identity: ALICE, profile: 'narrow' }, 'b', 'tools', 'b__keep')).toBe(
+      true,
+    );
+    expect(audience.sees({ identity: ALICE, profile: 'narrow' }, 'b', 'tools', 'b__drop')).toBe(
+      false,
+    );
+    expect(audience.sees({ identity: ALICE, profile: 'narrow' }, 'a', 'tools', 'a__any')).toBe(
+      false,
+    );
+    // A profile that does not exist (any more) sees nothing.
+    expect(audience.sees({ identity: ALICE, profile: 'gone' }, 'b', 'tools', 'b__keep')).toBe(
+      false,
+    );
+  });
+});
+
 describe('list_changed by the upstreams that caused it', () => {
   const setup = () => {
     const scheduler = new VirtualTimeScheduler();

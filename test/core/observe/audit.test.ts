@@ -84,7 +84,7 @@ describe('AuditObserver', () => {
 });
 
 describe('auditLine', () => {
-  it('names each line\'s own caller and tool when consecutive lines differ in only one of them', () => {
+  it("names each line's own caller and tool when consecutive lines differ in only one of them", () => {
     const base = {
       time: Date.UTC(2026, 10, 27),
       principal: 'alice' as string | undefined,
