@@ -4,21 +4,10 @@
  * public fields), and the request path is built on RxJS's public API (no runtime file
  * overrides the internal `_subscribe` hook).
  */
-import { readdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-
-const root = join(import.meta.dirname, '..', '..');
-const RUNTIME = ['core', 'actors', 'transports', 'bin'];
-
-function walk(dir: string, out: string[] = []): string[] {
-  for (const entry of readdirSync(dir, { withFileTypes: true })) {
-    const full = join(dir, entry.name);
-    if (entry.isDirectory()) walk(full, out);
-    else if (entry.name.endsWith('.ts') && !entry.name.endsWith('.d.ts')) out.push(full);
-  }
-  return out;
-}
+import { root, runtimeFiles } from './sourceTree.js';
 
 describe('the router only wires', () => {
   const text = readFileSync(join(root, 'actors', 'router', 'router.ts'), 'utf8');
@@ -39,7 +28,7 @@ describe('the router only wires', () => {
 
 describe('the request path is built on public RxJS API', () => {
   it('no runtime file overrides _subscribe', () => {
-    const offenders = RUNTIME.flatMap((dir) => walk(join(root, dir))).filter((file) =>
+    const offenders = runtimeFiles().filter((file) =>
       /\b_subscribe\s*\(/.test(readFileSync(file, 'utf8')),
     );
     expect(offenders).toEqual([]);

@@ -9,18 +9,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { basename, dirname, join, relative, sep } from 'node:path';
 import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
-
-const root = join(import.meta.dirname, '..', '..');
-const RUNTIME = ['core', 'actors', 'transports', 'bin'];
-
-function walk(dir: string, out: string[] = []): string[] {
-  for (const entry of readdirSync(dir, { withFileTypes: true })) {
-    const full = join(dir, entry.name);
-    if (entry.isDirectory()) walk(full, out);
-    else if (entry.name.endsWith('.ts') && !entry.name.endsWith('.d.ts')) out.push(full);
-  }
-  return out;
-}
+import { root, runtimeFiles } from './sourceTree.js';
 
 /** Whether a source file holds more than types (and is not a folder's index of re-exports). */
 function hasLogic(file: string): boolean {
@@ -59,7 +48,7 @@ function testsSection(folder: string): string {
 }
 
 describe('tests mirror the source', () => {
-  const files = RUNTIME.flatMap((dir) => walk(join(root, dir))).filter(hasLogic);
+  const files = runtimeFiles().filter(hasLogic);
 
   it('finds the runtime files with logic', () => {
     expect(files.length).toBeGreaterThan(100);
