@@ -55,6 +55,7 @@ export async function startCluster(
     self: config.instanceId,
     key: config.key,
     urlOf: (id) => membership?.urlOf(id),
+    refresh: () => membership?.beat() ?? Promise.resolve(),
     log: log.child('cluster'),
   });
   const probe = async (url: string): Promise<string | undefined> => {

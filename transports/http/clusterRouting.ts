@@ -25,6 +25,13 @@ export interface ClusterRoutingOptions {
   key: string;
   /** The base URL of live instance `id`, or undefined (gone, or unknown). */
   urlOf(id: string): string | undefined;
+  /**
+   * Looks for the live instances again now (the membership's beat, shared by concurrent
+   * callers): asked, at most `REFRESH_WAIT_MS`, when a verified id names an instance this
+   * one does not know — a peer that came up after the last beat is then found at once
+   * instead of its clients being sent back to `initialize` for up to a beat.
+   */
+  refresh?: () => Promise<void>;
   now?: () => number;
   log?: Logger;
 }
@@ -39,11 +46,22 @@ export interface ForwardStats {
 
 const idOf = (principal: Principal | undefined): string => principal?.id ?? '';
 
+/** How long a miss waits for `refresh` (a probe of a static peer times out after 1 s). */
+const REFRESH_WAIT_MS = 1_500;
+/**
+ * At most one `refresh` per this long: the clients of an instance that died all miss at once,
+ * and each must not cost the store a beat.
+ */
+const REFRESH_GAP_MS = 500;
+
 export const ROUND_GONE =
   'Invalid params: requestState was issued by an instance that is gone: retry the original request from the start';
 
 export class ClusterRouting {
   readonly self: string;
+  /** The look for instances under way (`refresh`), and when the last one started. */
+  #refreshing: Promise<void> | undefined;
+  #refreshedAt = Number.NEGATIVE_INFINITY;
   readonly #sessions: SessionIdSealer;
   readonly #hop: HopAuth;
   readonly #options: ClusterRoutingOptions;
@@ -94,8 +112,7 @@ export class ClusterRouting {
     principal: Principal | undefined,
   ): Promise<void> {
     const owner = this.#sessions.ownerOf(id, idOf(principal));
-    const url =
-      owner === undefined || this.#hopped.has(req) ? undefined : this.#options.urlOf(owner);
+    const url = owner === undefined || this.#hopped.has(req) ? undefined : await this.#urlOf(owner);
     if (url === undefined || owner === this.self) {
       req.resume();
       sendJsonRpcError(res, 404, ErrorCode.SessionNotFound, 'Session not found');
@@ -125,7 +142,7 @@ export class ClusterRouting {
     body: string,
     id: unknown,
   ): Promise<void> {
-    const url = this.#options.urlOf(owner);
+    const url = await this.#urlOf(owner);
     const outcome =
       url === undefined
         ? 'unreachable'
@@ -139,6 +156,30 @@ export class ClusterRouting {
         error: { code: ErrorCode.InvalidParams, message: ROUND_GONE, data: { reason: 'gone' } },
       }),
     );
+  }
+
+  /** Where instance `owner` is: from the view, else from a fresh look (bounded; see `refresh`). */
+  async #urlOf(owner: string): Promise<string | undefined> {
+    const known = this.#options.urlOf(owner);
+    const refresh = this.#options.refresh;
+    if (known !== undefined || owner === this.self || refresh === undefined) return known;
+    const now = this.#now();
+    if (this.#refreshing === undefined && now - this.#refreshedAt >= REFRESH_GAP_MS) {
+      this.#refreshedAt = now;
+      this.#refreshing = refresh()
+        .catch(() => {})
+        .finally(() => {
+          this.#refreshing = undefined;
+        });
+    }
+    const refreshing = this.#refreshing;
+    if (refreshing === undefined) return undefined;
+    let timer: NodeJS.Timeout | undefined;
+    const waited = new Promise<void>((resolve) => {
+      timer = setTimeout(resolve, REFRESH_WAIT_MS);
+    });
+    await Promise.race([refreshing, waited]).finally(() => clearTimeout(timer));
+    return this.#options.urlOf(owner);
   }
 
   /** The headers of a probe of a static peer at `url`. */

@@ -30,10 +30,16 @@ afterEach(async () => {
 type Handler = Parameters<typeof startEchoFacade>[1];
 
 /** Instances `a` and `b`; `urls` says where each is (a missing entry: gone). */
-async function pair(handler?: Handler, now?: () => number) {
+async function pair(handler?: Handler, now?: () => number, refresh?: () => Promise<void>) {
   const urls = new Map<string, string>();
   const routing = (self: string) =>
-    new ClusterRouting({ self, key: KEY, urlOf: (id) => urls.get(id), ...(now ? { now } : {}) });
+    new ClusterRouting({
+      self,
+      key: KEY,
+      urlOf: (id) => urls.get(id),
+      ...(now ? { now } : {}),
+      ...(refresh ? { refresh } : {}),
+    });
   const ra = routing('a');
   const rb = routing('b');
   const a = await startEchoFacade({ cluster: ra }, handler);
@@ -117,6 +123,47 @@ describe('ClusterRouting between two facades', () => {
       { jsonrpc: '2.0', method: 'tick', params: { n: 2 } },
       { jsonrpc: '2.0', id: 'L', result: { n: 3 } },
     ]);
+  });
+
+  it('an owner the view does not know yet is looked for at once, and the session is forwarded', async () => {
+    let refreshes = 0;
+    let lookUp = () => {};
+    const { a, b, urls } = await pair(undefined, undefined, async () => {
+      refreshes++;
+      lookUp();
+    });
+    const id = await openSession(a.facade.url);
+    const aBase = urls.get('a') ?? '';
+    // b's view predates a (a peer that came up after b's last beat): the look finds it.
+    urls.delete('a');
+    lookUp = () => urls.set('a', aBase);
+    const res = await post(b.facade.url, ping(2), { 'mcp-session-id': id });
+    expect(res.status).toBe(200);
+    expect(refreshes).toBe(1);
+    // Known now: no more looks.
+    expect((await post(b.facade.url, ping(3), { 'mcp-session-id': id })).status).toBe(200);
+    expect(refreshes).toBe(1);
+  });
+
+  it('an owner that stays unknown is 404, with at most one look per half second (virtual time)', async () => {
+    let refreshes = 0;
+    let clock = 1_000_000;
+    const { a, b, urls } = await pair(
+      undefined,
+      () => clock,
+      async () => {
+        refreshes++;
+      },
+    );
+    const id = await openSession(a.facade.url);
+    urls.delete('a');
+    for (let i = 0; i < 3; i++) {
+      expect((await post(b.facade.url, ping(i), { 'mcp-session-id': id })).status).toBe(404);
+    }
+    expect(refreshes).toBe(1);
+    clock += 600;
+    expect((await post(b.facade.url, ping(9), { 'mcp-session-id': id })).status).toBe(404);
+    expect(refreshes).toBe(2);
   });
 
   it('an owner gone is 404 for a session and -32602 "retry from the start" for a round', async () => {
