@@ -344,7 +344,7 @@ export class Connection {
     this.#closeReason = reason;
     this.#outbound.close(reason);
     this.#inbound.close(
-      new LocalError('closed', `Connection closed (${reason.kind})`, { close: reason.kind }),
+      () => new LocalError('closed', `Connection closed (${reason.kind})`, { close: reason.kind }),
     );
     for (const subscription of this.#subscriptions) subscription.unsubscribe();
     this.#closed.next(reason);

@@ -96,8 +96,17 @@ export class InboundRequests implements InboundHost {
   }
 
   /** The connection closed: every handler is unsubscribed and its signal aborted, no responses. */
-  close(reason: LocalError): void {
-    for (const entry of this.#table.drain()) entry.abandon(reason);
+  /**
+   * Abandons every request in flight with the error `reason` makes, built only when there is
+   * one: a connection that ends with nothing in flight (a stateless 2026-07-28 exchange, every
+   * request) would otherwise pay for an error and its stack trace it never uses.
+   */
+  close(reason: () => LocalError): void {
+    let error: LocalError | undefined;
+    for (const entry of this.#table.drain()) {
+      error ??= reason();
+      entry.abandon(error);
+    }
   }
 
   /**
