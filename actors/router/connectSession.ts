@@ -52,7 +52,7 @@ export function connectSession(
   }
   const kind = options.transport ?? 'other';
   slot.sessions.add(session);
-  void parts.logging.sync();
+  void parts.logging.opened(session);
   const { observer, events } = parts;
   if (observer) observer.sessionOpened(session, kind);
   if (events.active) {
@@ -74,7 +74,7 @@ export function connectSession(
       slot.sessions.delete(session);
       parts.subscriptions.dropSession(session);
       parts.tasks.dropOwner(session);
-      void parts.logging.sync();
+      void parts.logging.closed(session);
     })
     .catch(() => {});
   return session;

@@ -129,7 +129,7 @@ export function routeHostOf(parts: RouteHostParts): RouteHost {
     subscribe: (session, upstream, uri, exposed) =>
       subscriptions.subscribe(session, upstream, uri, exposed),
     unsubscribe: (session, exposed) => subscriptions.unsubscribe(session, exposed),
-    syncLogLevels: () => parts.logging.sync(),
+    syncLogLevels: (session) => parts.logging.levelSet(session),
     downUpstreams: () => upstreams.down(),
     get toolNeeds() {
       const mode = state.config().capabilityAwareTools ?? 'mark';

@@ -6,7 +6,10 @@
  *   another receives: each upstream message is filtered per session.
  * - A shared upstream is asked (`logging/setLevel`) for the most verbose level any connected
  *   session wants, and asked again only when that level changes (sessions set levels, come or
- *   go, or the upstream reconnects). Only upstreams that declared `logging` are asked.
+ *   go, or the upstream reconnects). Only upstreams that declared `logging` are asked. The
+ *   sessions are counted per level as they open, set a level and close (`opened`, `levelSet`,
+ *   `closed`): a stateless 2026-07-28 request opens and closes a session, and a scan of every
+ *   session on each would cost it time in proportion to everyone else's sessions.
  * - Messages reach the sessions with `logger` naming the upstream: `<upstream>` or
  *   `<upstream>/<the upstream's logger>`.
  * - Who receives a SHARED upstream's message (`logRecipients`): nothing on the wire
@@ -36,20 +39,24 @@ export interface LogSession {
   notifyIfReady(method: string, params?: JsonObject): void;
 }
 
+/** What the level count needs of a session: its level, if it set one. */
+export interface LevelHolder {
+  readonly context: { logLevel?: LoggingLevel };
+}
+
 export interface LogLevelsHost {
-  /** Every connected session (their levels decide what the shared upstreams are asked). */
-  sessions(): Iterable<LogSession>;
   /** Ready shared upstreams that declared the `logging` capability. */
   loggingUpstreams(): Iterable<string>;
   send(upstream: string, level: LoggingLevel): Promise<unknown>;
   log(): Logger;
 }
 
-export const levelOf = (session: LogSession): LoggingLevel =>
+export const levelOf = (session: LevelHolder): LoggingLevel =>
   session.context.logLevel ?? DEFAULT_LOGGING_LEVEL;
 
 /** Whether the session chose its level (`logging/setLevel`) rather than having the default. */
-export const setItsLevel = (session: LogSession): boolean => session.context.logLevel !== undefined;
+export const setItsLevel = (session: LevelHolder): boolean =>
+  session.context.logLevel !== undefined;
 
 /**
  * The sessions a shared upstream's log message goes to: the one session with requests in
@@ -72,6 +79,9 @@ export class LogLevels {
   readonly #asked = new Map<string, LoggingLevel>();
   /** Per upstream, the chain of setLevel requests, so they arrive in order. */
   readonly #tails = new Map<string, Promise<void>>();
+  /** Connected sessions per level they want, and the level each was counted with. */
+  readonly #wanting = new Map<LoggingLevel, number>();
+  readonly #counted = new Map<LevelHolder, LoggingLevel>();
 
   constructor(host: LogLevelsHost) {
     this.#host = host;
@@ -79,7 +89,41 @@ export class LogLevels {
 
   /** The level the shared upstreams should send at: the most verbose any session wants. */
   wanted(): LoggingLevel {
-    return mostVerbose([...this.#host.sessions()].map(levelOf)) ?? DEFAULT_LOGGING_LEVEL;
+    return mostVerbose(this.#wanting.keys()) ?? DEFAULT_LOGGING_LEVEL;
+  }
+
+  /** A session connected: its level (the default if it set none) counts from now on. */
+  opened(session: LevelHolder): Promise<void> {
+    this.#count(session);
+    return this.sync();
+  }
+
+  /** A session set its level (`logging/setLevel`). */
+  levelSet(session: LevelHolder): Promise<void> {
+    this.#count(session);
+    return this.sync();
+  }
+
+  /** A session left. */
+  closed(session: LevelHolder): Promise<void> {
+    this.#uncount(session);
+    return this.sync();
+  }
+
+  #count(session: LevelHolder): void {
+    this.#uncount(session);
+    const level = levelOf(session);
+    this.#counted.set(session, level);
+    this.#wanting.set(level, (this.#wanting.get(level) ?? 0) + 1);
+  }
+
+  #uncount(session: LevelHolder): void {
+    const level = this.#counted.get(session);
+    if (level === undefined) return;
+    this.#counted.delete(session);
+    const left = (this.#wanting.get(level) ?? 1) - 1;
+    if (left > 0) this.#wanting.set(level, left);
+    else this.#wanting.delete(level);
   }
 
   /** What was last asked of `upstream` (tests, `mcp-mux inspect`). */

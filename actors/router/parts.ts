@@ -108,7 +108,6 @@ export function wireParts(
     only: (upstream, subscribers) => audience.only(upstream, subscribers),
   });
   const logging = new LogLevels({
-    sessions: state.sessions,
     loggingUpstreams: () => upstreams.logging(),
     send: (upstream, level) => send(upstream, 'logging/setLevel', { level }),
     log: () => log,

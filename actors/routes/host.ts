@@ -105,8 +105,11 @@ export interface RouteHost {
   /** Resource subscriptions toward shared upstreams (router/subscriptions.ts). */
   subscribe(session: ClientSession, upstream: string, uri: string, exposed: string): Promise<void>;
   unsubscribe(session: ClientSession, exposed: string): Promise<boolean>;
-  /** Asks the shared upstreams for the log level the sessions now want (router/logLevels.ts). */
-  syncLogLevels(): Promise<void>;
+  /**
+   * `session` set its log level: asks the shared upstreams for the level the sessions now want
+   * (router/logLevels.ts).
+   */
+  syncLogLevels(session: ClientSession): Promise<void>;
   /**
    * The access policy (core/auth/accessPolicy.ts): may `caller` use this item (its exposed
    * name or URI) of `upstream`? Absent: everyone may use everything.

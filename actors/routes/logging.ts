@@ -25,5 +25,5 @@ export const setLevelRoute: Route = (host, request, caller) =>
       throw new RpcError(ErrorCode.InvalidRequest, 'logging/setLevel needs a session');
     }
     caller.session.setLogLevel(level);
-    return from(host.syncLogLevels()).pipe(map(() => result({})));
+    return from(host.syncLogLevels(caller.session)).pipe(map(() => result({})));
   });

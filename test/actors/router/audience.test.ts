@@ -166,7 +166,6 @@ describe("an upstream's traffic to sessions", () => {
     const bob = receiver(BOB, 'debug');
     const sessions = [alice, bob] as unknown as ClientSession[];
     const logging = new LogLevels({
-      sessions: () => sessions,
       loggingUpstreams: () => [],
       send: async () => ({}),
       log: () => silentLogger,

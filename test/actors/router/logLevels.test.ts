@@ -22,12 +22,10 @@ function session(level?: LoggingLevel) {
 }
 
 function setup(options: { fail?: (upstream: string) => Error | undefined } = {}) {
-  const sessions = new Set<ReturnType<typeof session>>();
   const upstreams = ['a', 'b'];
   const sent: string[] = [];
   const lines: string[] = [];
   const levels = new LogLevels({
-    sessions: () => sessions,
     loggingUpstreams: () => upstreams,
     send: async (upstream, level) => {
       sent.push(`${upstream}:${level}`);
@@ -37,41 +35,49 @@ function setup(options: { fail?: (upstream: string) => Error | undefined } = {})
     },
     log: () => createLogger({ level: 'debug', sink: (line) => lines.push(line) }),
   });
-  return { levels, sessions, upstreams, sent, lines };
+  return { levels, upstreams, sent, lines };
 }
 
 describe('LogLevels', () => {
   it('wants info by default, and the most verbose level any session set', () => {
-    const { levels, sessions } = setup();
+    const { levels } = setup();
     expect(levels.wanted()).toBe('info');
-    sessions.add(session('error'));
+    void levels.opened(session('error'));
     expect(levels.wanted()).toBe('error');
-    sessions.add(session());
+    const plain = session();
+    void levels.opened(plain);
     expect(levels.wanted()).toBe('info');
-    sessions.add(session('debug'));
+    const loud = session('debug');
+    void levels.opened(loud);
     expect(levels.wanted()).toBe('debug');
+    // Closing the sessions that wanted more brings the level back down.
+    void levels.closed(loud);
+    expect(levels.wanted()).toBe('info');
+    void levels.closed(plain);
+    expect(levels.wanted()).toBe('error');
+    // A session closed twice, or never opened, changes nothing.
+    void levels.closed(plain);
+    void levels.closed(session('debug'));
+    expect(levels.wanted()).toBe('error');
   });
 
   it('asks each logging upstream only when the wanted level changes', async () => {
-    const { levels, sessions, sent } = setup();
+    const { levels, sent } = setup();
     const a = session('warning');
-    sessions.add(a);
-    await levels.sync();
+    await levels.opened(a);
     await levels.sync();
     expect(sent).toEqual(['a:warning', 'b:warning']);
-    sessions.add(session('critical'));
-    await levels.sync();
+    await levels.opened(session('critical'));
     expect(sent).toHaveLength(2);
     a.context.logLevel = 'debug';
-    await levels.sync();
+    await levels.levelSet(a);
     expect(sent).toEqual(['a:warning', 'b:warning', 'a:debug', 'b:debug']);
     expect(levels.askedOf('a')).toBe('debug');
   });
 
   it('asks a reconnected upstream again', async () => {
-    const { levels, sessions, sent } = setup();
-    sessions.add(session('notice'));
-    await levels.sync();
+    const { levels, sent } = setup();
+    await levels.opened(session('notice'));
     levels.upstreamState('a', 'failed');
     levels.upstreamState('a', 'ready');
     await new Promise((r) => setTimeout(r, 0));
@@ -80,11 +86,10 @@ describe('LogLevels', () => {
 
   it('forgets a failed ask (retried at the next sync), warning unless the upstream is just gone', async () => {
     let broken: Error | undefined = new Error('boom');
-    const { levels, sessions, sent, lines } = setup({
+    const { levels, sent, lines } = setup({
       fail: (u) => (u === 'a' ? broken : undefined),
     });
-    sessions.add(session('error'));
-    await levels.sync();
+    await levels.opened(session('error'));
     expect(levels.askedOf('a')).toBeUndefined();
     expect(lines.some((l) => l.includes('warn') && l.includes('boom'))).toBe(true);
     broken = new RpcError(ErrorCode.UpstreamUnavailable, 'gone');
