@@ -33,7 +33,7 @@ import {
   startRedis,
 } from '../subjects/muxSets.js';
 import type { RunSettings } from './runLoad.js';
-import { describeWarmup, hasSettled } from './warmUp.js';
+import { describeWarmup, settle } from './warmUp.js';
 
 export const CLUSTER_SET = '3 instances + redis';
 export const SINGLE = '1 instance';
@@ -146,30 +146,18 @@ export async function runClusterScenario(
     // compilation in the three-instance set's rounds.
     const warmups: string[] = [];
     for (const m of measured) {
-      const w = settings.warmup;
-      const started = performance.now();
-      const figures: number[] = [];
-      let requests = 0;
-      let settled = false;
-      // Bounded: each window takes windowMs, and the loop stops at maxMs.
-      while (performance.now() - started < w.maxMs) {
+      const w = await settle(async (durationMs) => {
         const cpu0 = m.set().cpu().mux;
-        const out = await round(m, w.windowMs);
+        const out = await round(m, durationMs);
         if (out.completed === 0) throw new Error(`${m.spec.name}: no call completed in warm-up`);
-        figures.push((m.set().cpu().mux - cpu0) / out.completed);
-        requests += out.completed;
-        settled = requests >= w.minRequests && hasSettled(figures, w.windows, w.tolerance);
-        if (settled) break;
-      }
-      warmups.push(
-        describeWarmup(m.spec.name, {
-          settled,
-          ms: performance.now() - started,
-          requests,
-          last: figures.slice(-w.windows),
-          unit: 'cpu',
-        }),
-      );
+        const cpuPerCall = (m.set().cpu().mux - cpu0) / out.completed;
+        return {
+          completed: out.completed,
+          cpuPerCall,
+          throughput: (out.completed * 1000) / durationMs,
+        };
+      }, settings.warmup);
+      warmups.push(describeWarmup(m.spec.name, w));
     }
     for (let r = 0; r < settings.rounds; r++) {
       for (const m of r % 2 === 0 ? measured : [...measured].reverse()) {

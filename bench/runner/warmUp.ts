@@ -43,27 +43,32 @@ export function hasSettled(figures: readonly number[], n: number, tolerance: num
   return figures.length >= n && spread(figures.slice(-n)) <= tolerance;
 }
 
-export async function warmUp(
-  pid: number | undefined,
-  inFlight: number,
-  call: (i: number) => Promise<unknown>,
+/** One warm-up window: the calls it completed and the figure judged (undefined: none to read). */
+export interface WarmupWindow {
+  completed: number;
+  /** CPU µs per completed call, or undefined when the CPU cannot be read. */
+  cpuPerCall: number | undefined;
+  throughput: number;
+}
+
+/**
+ * Runs `window` (one window of the scenario's own load, `windowMs` long) until the figure
+ * settles (see the file header): CPU per call while it can be read, else throughput.
+ */
+export async function settle(
+  window: (ms: number) => Promise<WarmupWindow>,
   settings: WarmupSettings,
 ): Promise<WarmupResult> {
   const started = performance.now();
   const figures: number[] = [];
   let requests = 0;
-  let unit: WarmupResult['unit'] = pid === undefined ? 'throughput' : 'cpu';
+  let unit: WarmupResult['unit'] = 'cpu';
   // Bounded: every window takes windowMs, and the loop stops at maxMs.
   for (;;) {
-    const cpu0 = pid === undefined ? undefined : readCpuTimes(pid);
-    const r = await runClosedLoop({ inFlight, durationMs: settings.windowMs, call });
-    const cpu1 = pid === undefined ? undefined : readCpuTimes(pid);
-    if (r.completed === 0) throw new Error(r.firstError ?? 'no request completed in warm-up');
+    const r = await window(settings.windowMs);
     requests += r.completed;
-    if (cpu0 !== undefined && cpu1 !== undefined && unit === 'cpu') {
-      const us = cpu1.user + cpu1.kernel - cpu0.user - cpu0.kernel;
-      figures.push(us / r.completed);
-    } else {
+    if (r.cpuPerCall !== undefined && unit === 'cpu') figures.push(r.cpuPerCall);
+    else {
       if (unit === 'cpu') figures.length = 0;
       unit = 'throughput';
       figures.push(r.throughput);
@@ -75,6 +80,26 @@ export async function warmUp(
       return { settled, ms, requests, last: figures.slice(-settings.windows), unit };
     }
   }
+}
+
+/** `settle` for one process (`pid`, else judged on throughput) under a closed loop of `call`. */
+export function warmUp(
+  pid: number | undefined,
+  inFlight: number,
+  call: (i: number) => Promise<unknown>,
+  settings: WarmupSettings,
+): Promise<WarmupResult> {
+  return settle(async (durationMs) => {
+    const cpu0 = pid === undefined ? undefined : readCpuTimes(pid);
+    const r = await runClosedLoop({ inFlight, durationMs, call });
+    const cpu1 = pid === undefined ? undefined : readCpuTimes(pid);
+    if (r.completed === 0) throw new Error(r.firstError ?? 'no request completed in warm-up');
+    const cpuPerCall =
+      cpu0 === undefined || cpu1 === undefined
+        ? undefined
+        : (cpu1.user + cpu1.kernel - cpu0.user - cpu0.kernel) / r.completed;
+    return { completed: r.completed, cpuPerCall, throughput: r.throughput };
+  }, settings);
 }
 
 /** `mcp-mux: 3.1 s, 41k requests, settled at 12.1–12.5 µs/req` (a scenario note). */

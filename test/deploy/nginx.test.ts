@@ -15,22 +15,18 @@
  */
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import {
-  countBy,
-  getStreamNotification,
-  legacySseRound,
-  openRaw,
-  openServedRaw,
-  openServedSdk,
-  pinnedClientRound,
-  resumeAfterDrop,
-  statelessRound,
-} from './checks.js';
+  expectLegacySseOnOneInstance,
+  expectResumedAfterDrop,
+  expectRoundRobin,
+  expectSessionGone,
+  expectStreamedThrough,
+} from './balancerChecks.js';
+import { openRaw, openServedRaw, openServedSdk, statelessRound } from './checks.js';
 import {
   type Deployment,
   describeWithTools,
   type MuxInstance,
   startDeployment,
-  waitFor,
 } from './harness/index.js';
 
 interface AccessLine {
@@ -121,19 +117,7 @@ describeWithTools(
       const victim = await openServedRaw(d.url);
       const dead = d.instances.find((i) => i.name === victim.instance);
       await dead?.kill9();
-      const statuses: number[] = [];
-      await waitFor(
-        async () => {
-          statuses.push((await victim.session.whoServes()).status);
-          return statuses.at(-1) === 404;
-        },
-        3_000,
-        'a 404 for the dead owner’s session',
-      );
-      expect(
-        statuses.every((status) => status === 404 || status === 502),
-        `${statuses}`,
-      ).toBe(true);
+      await expectSessionGone(victim.session, 'a 404 for the dead owner’s session');
       const again = await openServedRaw(d.url);
       expect(again.instance).not.toBe(victim.instance);
       expect((await again.session.whoServes()).status).toBe(200);
@@ -155,11 +139,7 @@ describeWithTools(
     });
 
     it('spreads stateless 2026-07-28 requests round-robin over the instances', async () => {
-      const raw = await statelessRound(d.url, 9);
-      expect(raw.map((a) => a.status)).toEqual(Array(9).fill(200));
-      expect(countBy(raw.map((a) => a.instance))).toEqual({ 'mux-0': 3, 'mux-1': 3, 'mux-2': 3 });
-      const pinned = await pinnedClientRound(d.url, 6);
-      expect(new Set(pinned).size).toBe(3);
+      await expectRoundRobin(d.url);
     });
 
     it('falls back to the consistent hash for ids that name no instance: a session works only where the hash meets its creator', async () => {
@@ -206,25 +186,16 @@ describeWithTools(
     });
 
     it('serves legacy HTTP+SSE clients: the stream and its POSTs meet on one instance (client address)', async () => {
-      const served = await legacySseRound(d.url, 2, 4);
       // One client address (127.0.0.1): both sessions, every call, on one instance.
-      expect(new Set(served.flat()).size).toBe(1);
-      expect(served.flat()).toHaveLength(8);
+      await expectLegacySseOnOneInstance(d.url);
     });
 
     it('streams SSE unbuffered: the GET stream gets its priming event and a list_changed while open', async () => {
-      const seen = await getStreamNotification(d);
-      expect(seen.primed).toBe(true);
-      expect(seen.notifiedAfterMs).toBeDefined();
-      expect(seen.notifiedAfterMs).toBeLessThan(5_000);
-      expect(seen.streamOpen).toBe(true);
+      await expectStreamedThrough(d);
     });
 
     it('passes Last-Event-ID through: a dropped POST stream resumes on GET with what it missed', async () => {
-      const resumed = await resumeAfterDrop(d.url);
-      expect(resumed.status).toBe(200);
-      expect(resumed.progress).toEqual([1, 2, 3, 4]);
-      expect(resumed.result).toContain('Long running operation completed');
+      await expectResumedAfterDrop(d.url);
     });
 
     it('after kill -9 of an instance: its sessions get 404, other sessions and stateless requests go on', async () => {
@@ -237,19 +208,7 @@ describeWithTools(
       // A request racing the crash may take a pooled connection nginx has not yet seen close:
       // sent, then cut, it is a 502 (a POST is not retried: it may have run). Once nginx has
       // seen the close — milliseconds — the session's requests go to a live instance: 404.
-      const statuses: number[] = [];
-      await waitFor(
-        async () => {
-          statuses.push((await victim.session.whoServes()).status);
-          return statuses.at(-1) === 404;
-        },
-        3_000,
-        'a 404 for the dead instance’s session',
-      );
-      expect(
-        statuses.every((status) => status === 404 || status === 502),
-        `${statuses}`,
-      ).toBe(true);
+      await expectSessionGone(victim.session, 'a 404 for the dead instance’s session');
       const startedAt = Date.now();
       await expect(sdk.session.whoServes(8_000)).rejects.toThrow(/404|Session not found/);
       expect(Date.now() - startedAt).toBeLessThan(8_000);

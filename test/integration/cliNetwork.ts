@@ -6,7 +6,6 @@
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { request as httpRequest } from 'node:http';
-import { createServer } from 'node:net';
 import { Client, type ClientOptions } from '@modelcontextprotocol/sdk/client/index.js';
 import { SSEClientTransport } from '@modelcontextprotocol/sdk/client/sse.js';
 import {
@@ -17,7 +16,11 @@ import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/
 import { WebSocketClientTransport } from '@modelcontextprotocol/sdk/client/websocket.js';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import { WebSocket } from 'ws';
+import { freePort } from '../deploy/harness/processes.js';
 import { cliPath, everythingPath, fixturePath } from './harness.js';
+
+/** A port that was free a moment ago (for servers that cannot report the port they got). */
+export { freePort };
 
 /** Polls `check` every 20 ms until it is (or resolves to) something truthy, at most `ms`. */
 export async function until<T>(
@@ -32,19 +35,6 @@ export async function until<T>(
     if (Date.now() > deadline) throw new Error(`timed out after ${ms} ms waiting for ${what}`);
     await new Promise((resolve) => setTimeout(resolve, 20));
   }
-}
-
-/** A port that was free a moment ago (for servers that cannot report the port they got). */
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      server.close(() => resolve(port));
-    });
-  });
 }
 
 export interface Proc {

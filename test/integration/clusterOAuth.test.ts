@@ -6,14 +6,11 @@
  * authorization server, and both route calls with the new token. The wiring the cluster
  * configuration uses: `createRouter` → `openUpstreamTransport` → `oauthClientFor({ cluster })`.
  */
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { MemoryClusterStore } from '../../core/cluster/index.js';
 import { createRouter, type Router, silentLogger } from '../../index.js';
-import { FileTokenStore, OAuthClient } from '../../transports/http/oauth/index.js';
 import { type OAuthServer, startOAuthServer } from '../fixtures/oauthServer.js';
+import { loggedInTokenFile } from './oauthLogin.js';
 
 let server: OAuthServer | undefined;
 const routers: Router[] = [];
@@ -30,16 +27,7 @@ const textOf = (result: unknown): string =>
 describe('OAuth toward an upstream from two instances', () => {
   it('refreshes an expired token once for both and both route with it', async () => {
     server = await startOAuthServer({ accessTtl: 3600 });
-    const tokenFile = join(mkdtempSync(join(tmpdir(), 'mcp-mux-cluster-oauth-')), 'tokens.json');
-    await new OAuthClient({
-      server: 'web',
-      url: new URL(server.url),
-      store: new FileTokenStore(tokenFile),
-      authorize: async (url) => {
-        const res = await fetch(url, { redirect: 'manual' });
-        return new URL(res.headers.get('location') ?? '').searchParams;
-      },
-    }).login();
+    const tokenFile = await loggedInTokenFile(server.url, 'mcp-mux-cluster-oauth-');
     expect(server.stats.tokens).toEqual({ authorization_code: 1 });
     // The clock (Date only) moves to 20 s before expiry: inside the 30 s the client refreshes
     // early, still valid at the resource. The new token is not due again during the test.

@@ -7,17 +7,15 @@
  * left valid. Without the shared refresh lock the second refresh would spend a dead refresh
  * token and that instance would fail.
  */
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { FileTokenStore, OAuthClient } from '../../transports/http/oauth/index.js';
 import { describeWithTools, type RedisServer, startRedis } from '../deploy/harness/index.js';
 import { type OAuthServer, startOAuthServer } from '../fixtures/oauthServer.js';
 import { freePort, type Proc, startCli } from './cliNetwork.js';
 import { writeConfig } from './harness.js';
+import { loggedInTokenFile } from './oauthLogin.js';
 
 const KEY = 'cluster-oauth-race-key-0123456789abcdef';
 
@@ -37,16 +35,7 @@ describeWithTools('an OAuth refresh race between two CLI instances', ['redis-ser
   beforeAll(async () => {
     server = await startOAuthServer({ accessTtl: 3600 });
     redis = await startRedis(tools['redis-server']);
-    const tokenFile = join(mkdtempSync(join(tmpdir(), 'mcp-mux-oauth-race-')), 'tokens.json');
-    await new OAuthClient({
-      server: 'web',
-      url: new URL(server.url),
-      store: new FileTokenStore(tokenFile),
-      authorize: async (url) => {
-        const res = await fetch(url, { redirect: 'manual' });
-        return new URL(res.headers.get('location') ?? '').searchParams;
-      },
-    }).login();
+    const tokenFile = await loggedInTokenFile(server.url, 'mcp-mux-oauth-race-');
     // The file says the access token expired (the server would still take it): both
     // instances must refresh before their first call.
     const stored = JSON.parse(readFileSync(tokenFile, 'utf8'));

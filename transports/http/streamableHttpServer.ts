@@ -21,15 +21,9 @@ import {
 import type { JsonObject, Transport } from '../../core/rpc/index.js';
 import { stringifyMessage } from '../../core/rpc/index.js';
 import type { ClusterPlaces, Release } from './clusterPlaces.js';
-import type { ClusterRouting } from './clusterRouting.js';
 import { requestIds } from './messageShape.js';
 import type { ModernExchange } from './modernExchange.js';
-import {
-  headerLookup,
-  type ModernHttpHooks,
-  modernExchange,
-  modernPostHook,
-} from './modernPost.js';
+import { headerLookup, modernExchange, modernPostHook } from './modernPost.js';
 import { accepts, header, isJsonRpcBody, withTraceHeaders } from './postRequest.js';
 import { DEFAULT_MAX_SESSIONS_PER_PRINCIPAL } from './principalLimit.js';
 import { OTHER_RIGHTS, type Protection, sendJsonRpcError } from './protection.js';

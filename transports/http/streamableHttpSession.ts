@@ -27,7 +27,6 @@
 import type { ServerResponse } from 'node:http';
 import { Subject } from 'rxjs';
 import { ErrorCode } from '../../core/errors/index.js';
-import type { Logger } from '../../core/log/index.js';
 import type {
   CloseReason,
   JsonRpcId,
