@@ -3,6 +3,13 @@
  * (`downstreamSession.ts`), which owns the request context and decides what is allowed. The
  * session keeps no state of its own: it reads the machine's snapshot. It depends on its host
  * (`SessionHost`, the router) only through that interface.
+ *
+ * The machine is started by the first thing that needs a session: a legacy message, a log
+ * level, a close, a question about its state. Until then the connection is in the machine's
+ * initial state, whose answers (`INITIAL`) are read once from the machine itself. A
+ * connection that only carries stateless 2026-07-28 requests (every modern HTTP POST is
+ * one) is not a session and never starts one: building, starting and closing an actor was
+ * about a tenth of such a request's CPU.
  */
 import { from, map, type Observable, of } from 'rxjs';
 import { type Actor, createActor, fromPromise } from 'xstate';
@@ -77,12 +84,23 @@ const allowedIn = (snapshot: SessionSnapshot): Allowed => ({
   awaitingInitialize: snapshot.matches('awaitingInitialize'),
 });
 
+/** The machine's initial state, before any event: where every connection starts. */
+const INITIAL: SessionSnapshot = createActor(sessionMachine, {
+  input: { sessionId: '' },
+}).getSnapshot();
+const INITIAL_ALLOWED = allowedIn(INITIAL);
+
 export class DownstreamSession implements ClientSession {
   readonly id: string;
   readonly connection: Connection;
   readonly closed: Promise<void>;
   readonly #host: SessionHost;
-  readonly #actor;
+  /** The lifecycle machine, started by the first thing that needs it (`#machine`). */
+  #actor: Actor<typeof sessionMachine> | undefined;
+  /** The context while no machine runs: the initial one, with this session's id. */
+  #initialContext: RequestContext | undefined;
+  /** The connection has closed (the machine, if started later, is told at once). */
+  #ended = false;
   /** Modern `subscriptions/listen` streams open on this connection (stateless.ts). */
   readonly #listens: Listens;
   /**
@@ -126,14 +144,7 @@ export class DownstreamSession implements ClientSession {
     });
     const connection = this.connection;
     this.#listens = new Listens(connection, this.#identity, this.profile);
-    this.#actor = createActor(sessionMachine, { input: { sessionId: id } });
-    closers.set(this.#actor.system, connection);
-    this.#allowed = allowedIn(this.#actor.getSnapshot());
-    this.#actor.subscribe((snapshot) => {
-      this.#allowed = allowedIn(snapshot);
-    });
-    this.#actor.start();
-    this.#allowed = allowedIn(this.#actor.getSnapshot());
+    this.#allowed = INITIAL_ALLOWED;
     const disconnects = cancelOnDisconnect(transport, connection, {
       graceMs: host.disconnectGraceMs,
       scheduler: host.scheduler,
@@ -143,16 +154,32 @@ export class DownstreamSession implements ClientSession {
       connection.closed$.subscribe({
         complete: () => {
           disconnects.unsubscribe();
-          this.#actor.send({ type: 'CLOSED' });
+          this.#ended = true;
+          this.#actor?.send({ type: 'CLOSED' });
           resolve();
         },
       });
     });
   }
 
+  /** The lifecycle machine, started on first use (told at once if the connection has closed). */
+  #machine(): Actor<typeof sessionMachine> {
+    if (this.#actor !== undefined) return this.#actor;
+    const actor = createActor(sessionMachine, { input: { sessionId: this.id } });
+    this.#actor = actor;
+    closers.set(actor.system, this.connection);
+    actor.subscribe((snapshot) => {
+      this.#allowed = allowedIn(snapshot);
+    });
+    actor.start();
+    this.#allowed = allowedIn(actor.getSnapshot());
+    if (this.#ended) actor.send({ type: 'CLOSED' });
+    return actor;
+  }
+
   /** The machine's state, for logs and tests; decisions use the machine's guards. */
   get state(): string {
-    return String(this.#actor.getSnapshot().value);
+    return String(this.#machine().getSnapshot().value);
   }
 
   /** Who the client is (given to `connect`, or its transport's principal), for the access policy. */
@@ -162,16 +189,18 @@ export class DownstreamSession implements ClientSession {
 
   /** The request context, owned by the machine (filled from `initialize`). */
   get context(): RequestContext {
-    return this.#actor.getSnapshot().context;
+    if (this.#actor !== undefined) return this.#actor.getSnapshot().context;
+    this.#initialContext ??= { ...INITIAL.context, sessionId: this.id };
+    return this.#initialContext;
   }
 
   get isClosed(): boolean {
-    return !this.#actor.getSnapshot().hasTag('open');
+    return !this.#machine().getSnapshot().hasTag('open');
   }
 
   /** `logging/setLevel`: the least severe level this session receives (router/logLevels.ts). */
   setLogLevel(level: LoggingLevel): void {
-    this.#actor.send({ type: 'SET_LOG_LEVEL', level });
+    this.#machine().send({ type: 'SET_LOG_LEVEL', level });
   }
 
   /** Sends a notification if the client may receive one (after `initialize`, before closing). */
@@ -183,7 +212,7 @@ export class DownstreamSession implements ClientSession {
   /** Closes the session (its connection); resolves once closed. */
   close(): Promise<void> {
     this.#listens.endAll(); // graceful closure of modern listens
-    this.#actor.send({ type: 'CLOSE' });
+    this.#machine().send({ type: 'CLOSE' });
     return this.closed;
   }
 
@@ -210,7 +239,7 @@ export class DownstreamSession implements ClientSession {
     }
     if (!allowed.routed) throw this.#refusal(method);
     // Only the first request before `notifications/initialized` changes the state.
-    if (!allowed.ready) this.#actor.send({ type: 'REQUEST', method });
+    if (!allowed.ready) this.#machine().send({ type: 'REQUEST', method });
     return this.#host.route(request, {
       context: this.context,
       session: this,
@@ -221,7 +250,7 @@ export class DownstreamSession implements ClientSession {
   }
 
   #refusal(method: string): RpcError {
-    const snapshot = this.#actor.getSnapshot();
+    const snapshot = this.#machine().getSnapshot();
     if (!snapshot.hasTag('open')) {
       return new RpcError(ErrorCode.InvalidRequest, `Session ${this.id} is closing`);
     }
@@ -233,7 +262,7 @@ export class DownstreamSession implements ClientSession {
 
   #onNotification(notification: JsonRpcNotification): void {
     if (notification.method === 'notifications/initialized') {
-      this.#actor.send({ type: 'INITIALIZED' });
+      this.#machine().send({ type: 'INITIALIZED' });
       if (!this.isClosed) this.#host.initialized?.(this);
     } else if (notification.method === 'notifications/roots/list_changed') {
       this.#host.rootsListChanged(this);
@@ -254,12 +283,12 @@ export class DownstreamSession implements ClientSession {
       clientCapabilities: isObject(params.capabilities) ? params.capabilities : {},
       clientInfo: isObject(params.clientInfo) ? (params.clientInfo as ClientInfo) : undefined,
     } as const;
-    if (!this.#actor.getSnapshot().can(event)) {
+    if (!this.#machine().getSnapshot().can(event)) {
       throw this.isClosed
         ? this.#refusal('initialize')
         : new RpcError(ErrorCode.InvalidRequest, 'initialize was already received on this session');
     }
-    this.#actor.send(event);
+    this.#machine().send(event);
     const host = this.#host;
     return from(host.whenStarted()).pipe(
       map((): InboundEvent => {

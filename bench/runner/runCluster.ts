@@ -33,7 +33,7 @@ import {
   startRedis,
 } from '../subjects/muxSets.js';
 import type { RunSettings } from './runLoad.js';
-import { describeWarmup, settle } from './warmUp.js';
+import { describeWarmup, scaledForInstances, settle } from './warmUp.js';
 
 export const CLUSTER_SET = '3 instances + redis';
 export const SINGLE = '1 instance';
@@ -141,11 +141,20 @@ export async function runClusterScenario(
         durationMs,
       });
     // Each set warms until its routers' CPU per request settles (warmUp.ts's rule, over the
-    // set's processes together): three instances each see a third of the calls, so their JIT
-    // warm-up takes about three times as long as one instance's, and a fixed 500 ms measured
-    // compilation in the three-instance set's rounds.
+    // set's processes together). Three instances each see a third of the calls, so their JIT
+    // reaches a given tier three times later: a set of N instances warms until each of them
+    // has served as many calls as a lone instance did (`scaledForInstances`). A set whose
+    // processes an earlier subject already warmed (the misrouted set shares the clustered
+    // one's) only settles on its own load.
     const warmups: string[] = [];
+    const warmed = new Set<MuxSet>();
+    let perInstance = 0;
     for (const m of measured) {
+      const set = m.set();
+      const instances = set.deployment.instances.length;
+      const rule = warmed.has(set)
+        ? settings.warmup
+        : scaledForInstances(settings.warmup, instances, perInstance);
       const w = await settle(async (durationMs) => {
         const cpu0 = m.set().cpu().mux;
         const out = await round(m, durationMs);
@@ -156,7 +165,9 @@ export async function runClusterScenario(
           cpuPerCall,
           throughput: (out.completed * 1000) / durationMs,
         };
-      }, settings.warmup);
+      }, rule);
+      if (instances === 1) perInstance = Math.max(perInstance, w.requests);
+      warmed.add(set);
       warmups.push(describeWarmup(m.spec.name, w));
     }
     for (let r = 0; r < settings.rounds; r++) {

@@ -82,6 +82,29 @@ export async function settle(
   }
 }
 
+/**
+ * The warm-up of a set of `instances` processes sharing one load, given what one process of
+ * the same kind needed (`requestsPerInstance`, the requests a one-instance set's warm-up took):
+ * each instance must serve as many requests as the lone one did before the set may count as
+ * warm, each window carries the same requests per instance, and the cap grows alike. Each of
+ * N instances sees 1/N of the calls, so its JIT reaches the same tier N times later: a set
+ * judged on its first seconds measured compilation (three instances: 449 µs per call after
+ * 8 s of load, 361 µs after 40 s; one instance 276 µs at both).
+ */
+export function scaledForInstances(
+  settings: WarmupSettings,
+  instances: number,
+  requestsPerInstance: number,
+): WarmupSettings {
+  if (instances <= 1) return settings;
+  return {
+    ...settings,
+    windowMs: settings.windowMs * instances,
+    minRequests: Math.max(settings.minRequests, requestsPerInstance) * instances,
+    maxMs: settings.maxMs * instances,
+  };
+}
+
 /** `settle` for one process (`pid`, else judged on throughput) under a closed loop of `call`. */
 export function warmUp(
   pid: number | undefined,

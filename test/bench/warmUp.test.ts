@@ -1,6 +1,6 @@
 /** When a warm-up counts as settled (bench/runner/warmUp.ts). */
 import { describe, expect, it } from 'vitest';
-import { hasSettled, spread } from '../../bench/runner/warmUp.js';
+import { hasSettled, scaledForInstances, spread } from '../../bench/runner/warmUp.js';
 
 describe('warm-up settling', () => {
   it('measures the spread of figures as max / min − 1', () => {
@@ -16,5 +16,20 @@ describe('warm-up settling', () => {
     expect(hasSettled(falling.slice(0, 6), 3, 0.05)).toBe(false);
     expect(hasSettled(falling, 3, 0.05)).toBe(true);
     expect(hasSettled([300, 302], 3, 0.05)).toBe(false);
+  });
+
+  it('gives each of N instances the warm-up a lone instance needed', () => {
+    const one = { windowMs: 500, windows: 3, tolerance: 0.05, minRequests: 5_000, maxMs: 15_000 };
+    expect(scaledForInstances(one, 1, 30_000)).toBe(one);
+    // The lone instance needed 30,000 calls: three instances need 30,000 each, in windows
+    // that carry as many calls per instance, under a cap three times as long.
+    expect(scaledForInstances(one, 3, 30_000)).toEqual({
+      ...one,
+      windowMs: 1_500,
+      minRequests: 90_000,
+      maxMs: 45_000,
+    });
+    // Never fewer than the settings' own minimum per instance.
+    expect(scaledForInstances(one, 3, 1_000).minRequests).toBe(15_000);
   });
 });
