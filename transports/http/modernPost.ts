@@ -61,31 +61,47 @@ export function sendRejection(res: ServerResponse, id: unknown, rejection: HttpR
   sendJson(res, rejection.status, JSON.stringify({ jsonrpc: '2.0', id: validId, error }));
 }
 
+/** What every modern POST of one endpoint shares: resolved once, not per request. */
+export interface ModernPostOptions {
+  readonly check: NonNullable<ModernHttpHooks['checkModernHeaders']>;
+  readonly statusOf: (code: number) => number;
+  readonly maxBufferedBytes: number;
+  readonly log: Logger;
+}
+
+/** The endpoint's `ModernPostOptions` from its hooks (defaults: core/mcp/modernHttp.ts). */
+export const modernPostOptions = (
+  hooks: ModernHttpHooks,
+  maxBufferedBytes: number,
+  log: Logger,
+): ModernPostOptions => ({
+  check: hooks.checkModernHeaders ?? checkModernHeaders,
+  statusOf: hooks.modernErrorStatus ?? modernErrorStatus,
+  maxBufferedBytes,
+  log,
+});
+
 /**
  * Serves one modern POST: checks its headers, then returns the exchange transport that
- * carries it (undefined when the POST was rejected and answered here).
+ * carries it (undefined when the POST was rejected and answered here); `onEnd` when it ends.
  */
 export function modernExchange(
   req: IncomingMessage,
   res: ServerResponse,
   message: JsonObject,
-  hooks: ModernHttpHooks & {
-    maxBufferedBytes: number;
-    log: Logger;
-    onEnd: () => void;
-  },
+  options: ModernPostOptions,
   caller: ModernCaller,
+  onEnd: () => void,
 ): ModernExchange | undefined {
-  const check = hooks.checkModernHeaders ?? checkModernHeaders;
-  const rejection = check(message, headerLookup(req), caller);
+  const rejection = options.check(message, headerLookup(req), caller);
   if (rejection) {
     sendRejection(res, message.id, rejection);
     return undefined;
   }
   return new ModernExchange(res, {
-    statusOf: hooks.modernErrorStatus ?? modernErrorStatus,
-    maxBufferedBytes: hooks.maxBufferedBytes,
-    log: hooks.log,
-    onEnd: hooks.onEnd,
+    statusOf: options.statusOf,
+    maxBufferedBytes: options.maxBufferedBytes,
+    log: options.log,
+    onEnd,
   });
 }

@@ -23,7 +23,13 @@ import { stringifyMessage } from '../../core/rpc/index.js';
 import type { ClusterPlaces, Release } from './clusterPlaces.js';
 import { requestIds } from './messageShape.js';
 import type { ModernExchange } from './modernExchange.js';
-import { headerLookup, modernExchange, modernPostHook } from './modernPost.js';
+import {
+  headerLookup,
+  type ModernPostOptions,
+  modernExchange,
+  modernPostHook,
+  modernPostOptions,
+} from './modernPost.js';
 import { accepts, header, isJsonRpcBody, withTraceHeaders } from './postRequest.js';
 import { DEFAULT_MAX_SESSIONS_PER_PRINCIPAL } from './principalLimit.js';
 import { OTHER_RIGHTS, type Protection, sendJsonRpcError } from './protection.js';
@@ -56,6 +62,8 @@ export class StreamableHttpServer {
   /** The last POST `Accept` value parsed and its verdict: a client repeats the same one. */
   #lastAccept: string | undefined;
   #lastAcceptOk = false;
+  /** What every modern POST shares (hooks, limits, log), resolved on the first. */
+  #modernPost: ModernPostOptions | undefined;
 
   constructor(options: StreamableHttpOptions = {}) {
     this.#options = options;
@@ -255,21 +263,22 @@ export class StreamableHttpServer {
       );
       return;
     }
+    this.#modernPost ??= modernPostOptions(
+      this.#options,
+      this.#options.maxBufferedBytes ?? 8 * 1024 * 1024,
+      this.#log,
+    );
     const exchange = modernExchange(
       req,
       res,
       message,
-      {
-        ...this.#options,
-        maxBufferedBytes: this.#options.maxBufferedBytes ?? 8 * 1024 * 1024,
-        log: this.#log,
-        onEnd: () => {
-          if (!exchange) return;
-          this.#oneShots.delete(exchange);
-          if (own) this.#release(key, own, exchange);
-        },
-      },
+      this.#modernPost,
       { identity: principal, profile: this.#options.profile },
+      () => {
+        if (!exchange) return;
+        this.#oneShots.delete(exchange);
+        if (own) this.#release(key, own, exchange);
+      },
     );
     if (!exchange) return;
     exchange.principal = principal;
