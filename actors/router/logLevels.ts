@@ -73,10 +73,18 @@ export function logRecipients<S extends LogSession>(
   return [...sessions].filter(setItsLevel);
 }
 
+const SETTLED: Promise<void> = Promise.resolve();
+
 export class LogLevels {
   readonly #host: LogLevelsHost;
   /** The level last asked of each upstream (set before the request goes out). */
   readonly #asked = new Map<string, LoggingLevel>();
+  /**
+   * The level every logging upstream has been asked, while no upstream changed state and no
+   * request failed since: a session opening or closing without changing `wanted()` (every
+   * stateless request is one) then costs no walk of the upstreams.
+   */
+  #settled: LoggingLevel | undefined;
   /** Per upstream, the chain of setLevel requests, so they arrive in order. */
   readonly #tails = new Map<string, Promise<void>>();
   /** Connected sessions per level they want, and the level each was counted with. */
@@ -137,6 +145,8 @@ export class LogLevels {
    */
   sync(): Promise<void> {
     const level = this.wanted();
+    if (level === this.#settled) return SETTLED;
+    this.#settled = level;
     const sends: Promise<void>[] = [];
     for (const upstream of this.#host.loggingUpstreams()) {
       if (this.#asked.get(upstream) === level) continue;
@@ -147,6 +157,7 @@ export class LogLevels {
           () => undefined,
           (error: unknown) => {
             if (this.#asked.get(upstream) === level) this.#asked.delete(upstream);
+            this.#settled = undefined;
             // Unavailable (going down, shutting down): it is asked again once ready.
             const gone = error instanceof RpcError && error.code === ErrorCode.UpstreamUnavailable;
             const log = this.#host.log();
@@ -168,6 +179,7 @@ export class LogLevels {
 
   /** A new connection knows no level yet; a lost one needs none. */
   upstreamState(upstream: string, state: UpstreamState): void {
+    this.#settled = undefined;
     if (state === 'ready' || state === 'failed' || state === 'closed') {
       this.#asked.delete(upstream);
       this.#tails.delete(upstream);

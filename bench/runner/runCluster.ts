@@ -39,6 +39,8 @@ export const CLUSTER_SET = '3 instances + redis';
 export const SINGLE = '1 instance';
 export const SINGLE_CLUSTERED = '1 instance + redis';
 export const MISROUTED = '3 instances, misrouted';
+/** Unmeasured load before each measured round of a set. */
+const PRIME_MS = 500;
 
 interface Measured {
   spec: Scenario['subjects'][number];
@@ -173,6 +175,10 @@ export async function runClusterScenario(
     for (let r = 0; r < settings.rounds; r++) {
       for (const m of r % 2 === 0 ? measured : [...measured].reverse()) {
         const set = m.set();
+        // A set sits idle while the others run (6 s with four sets): nginx has closed its idle
+        // connections to the instances (`keepalive_timeout 4s`) and V8 has shrunk their
+        // heaps. Unmeasured load first, so a round measures the set serving, not reopening.
+        await round(m, PRIME_MS);
         const cpu0 = set.cpu();
         const forwarded0 = await set.forwarded();
         const client0 = process.cpuUsage();

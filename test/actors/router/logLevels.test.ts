@@ -5,7 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import { LogLevels, type LogSession, logRecipients } from '../../../actors/router/logLevels.js';
 import { ErrorCode, RpcError } from '../../../core/errors/errors.js';
-import { createLogger } from '../../../core/log/log.js';
+import { createLogger, silentLogger } from '../../../core/log/log.js';
 import type { LoggingLevel } from '../../../core/mcp/logLevel.js';
 import type { JsonObject } from '../../../core/rpc/jsonrpc.js';
 
@@ -73,6 +73,32 @@ describe('LogLevels', () => {
     await levels.levelSet(a);
     expect(sent).toEqual(['a:warning', 'b:warning', 'a:debug', 'b:debug']);
     expect(levels.askedOf('a')).toBe('debug');
+  });
+
+  it('walks the upstreams only when the wanted level or an upstream changed', async () => {
+    let walks = 0;
+    const levels = new LogLevels({
+      loggingUpstreams: () => {
+        walks++;
+        return ['a'];
+      },
+      send: async () => ({}),
+      log: () => silentLogger,
+    });
+    await levels.opened(session());
+    expect(walks).toBe(1);
+    // Sessions at the default level come and go (every stateless request is one): no walk.
+    for (let i = 0; i < 5; i++) {
+      const s = session();
+      await levels.opened(s);
+      await levels.closed(s);
+    }
+    expect(walks).toBe(1);
+    await levels.opened(session('debug'));
+    expect(walks).toBe(2);
+    levels.upstreamState('b', 'connecting');
+    await levels.sync();
+    expect(walks).toBe(3);
   });
 
   it('asks a reconnected upstream again', async () => {
