@@ -86,6 +86,8 @@ export class MuxMetrics implements RouterObserver, WatchSink {
   readonly #slowReaders: Counter<'transport'>;
   readonly #rateLimited: Counter<'upstream' | 'rule'>;
   readonly #sessionsClosed: Counter<'transport' | 'reason'>;
+  /** The children of `#sessionsClosed`, by transport and reason. */
+  readonly #closedCounters = new Map<string, Map<string, { inc(): void }>>();
   readonly #trackTools: ReadonlySet<string>;
   readonly #timeEvery: number;
   #untimed = 0;
@@ -249,7 +251,18 @@ export class MuxMetrics implements RouterObserver, WatchSink {
   sessionClosed(session: ObservedSession, reason: string): void {
     const transport = this.#sessions.get(session) ?? 'unknown';
     this.#sessions.delete(session);
-    this.#sessionsClosed.labels(transport, reason).inc();
+    // Every stateless request closes a session: its counter is kept, not looked up by labels.
+    let byReason = this.#closedCounters.get(transport);
+    if (byReason === undefined) {
+      byReason = new Map();
+      this.#closedCounters.set(transport, byReason);
+    }
+    let closed = byReason.get(reason);
+    if (closed === undefined) {
+      closed = this.#sessionsClosed.labels(transport, reason);
+      byReason.set(reason, closed);
+    }
+    closed.inc();
     if (reason === 'slow-reader') this.#slowReaders.labels(transport).inc();
   }
 

@@ -87,6 +87,28 @@ describe('MuxMetrics', () => {
     expect(sum(text, 'mcp_mux_router_duration_seconds_count', { upstream: 'gh' })).toBe(4);
   });
 
+  it('counts closed sessions by transport and reason, slow readers apart', async () => {
+    const metrics = new MuxMetrics({ processMetrics: false });
+    const closes: [string, string][] = [
+      ['http', 'remote'],
+      ['http', 'remote'],
+      ['http', 'slow-reader'],
+      ['stdio', 'remote'],
+      ['http', 'remote'],
+    ];
+    for (const [transport, reason] of closes) {
+      const session = { context: { protocolVersion: '' } };
+      metrics.sessionOpened(session, transport);
+      metrics.sessionClosed(session, reason);
+    }
+    const text = (await metrics.scrape()).body;
+    const closed = 'mcp_mux_sessions_closed_total';
+    expect(sum(text, closed, { transport: 'http', reason: 'remote' })).toBe(3);
+    expect(sum(text, closed, { transport: 'http', reason: 'slow-reader' })).toBe(1);
+    expect(sum(text, closed, { transport: 'stdio', reason: 'remote' })).toBe(1);
+    expect(sum(text, 'mcp_mux_slow_reader_disconnects_total', { transport: 'http' })).toBe(1);
+  });
+
   it('timeEvery: counts every request, times one in N', async () => {
     let reads = 0;
     const metrics = new MuxMetrics({
