@@ -41,6 +41,9 @@ export interface RunSettings {
   log: (line: string) => void;
 }
 
+/** Unmeasured load before each measured closed-loop round of a subject. */
+const PRIME_MS = 300;
+
 const payloads = new Map<number, string>();
 const payloadOf = (n: number): string => {
   let p = payloads.get(n);
@@ -251,6 +254,10 @@ export async function runLoadScenario(
         const r = byName.get(name);
         if (r?.status !== 'ok') continue;
         try {
+          // Unmeasured load first: a process idle while the others ran (the first round waits
+          // for every later subject's warm-up) spends its first few hundred ms at up to 3x
+          // its CPU per request, which only the subjects measured first paid.
+          if (rate === undefined) await closed(PRIME_MS)(makeCall(launched, load));
           const run =
             rate === undefined
               ? closed(roundMs)
