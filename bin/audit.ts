@@ -7,7 +7,7 @@
 import { DEFAULT_MAX_NAME_LENGTH, exposeName } from '../core/catalog/index.js';
 import type { AuditConfig } from '../core/config/index.js';
 import type { Logger } from '../core/log/index.js';
-import { AuditObserver, AuditThread, type MuxMetrics } from '../core/observe/index.js';
+import { AuditObserver, AuditThread, type MuxMetrics, memo2 } from '../core/observe/index.js';
 import type { RouterConfig } from '../index.js';
 
 export interface Audit {
@@ -65,6 +65,15 @@ function exposedNames(current: () => RouterConfig): (upstream: string, name: str
   let config: RouterConfig | undefined;
   let byUpstream = new Map<string, Map<string, string>>();
   let size = 0;
+  const make = (upstream: string, name: string): string => {
+    const now = config as RouterConfig;
+    const prefix = now.upstreams.find((u) => u.name === upstream)?.prefix ?? upstream;
+    size++;
+    return exposeName(prefix, name, {
+      separator: now.separator,
+      maxLength: now.maxNameLength ?? DEFAULT_MAX_NAME_LENGTH,
+    });
+  };
   return (upstream, name) => {
     const now = current();
     if (now !== config || size >= 4096) {
@@ -72,21 +81,6 @@ function exposedNames(current: () => RouterConfig): (upstream: string, name: str
       byUpstream = new Map();
       size = 0;
     }
-    let names = byUpstream.get(upstream);
-    if (names === undefined) {
-      names = new Map();
-      byUpstream.set(upstream, names);
-    }
-    let exposed = names.get(name);
-    if (exposed === undefined) {
-      const prefix = now.upstreams.find((u) => u.name === upstream)?.prefix ?? upstream;
-      exposed = exposeName(prefix, name, {
-        separator: now.separator,
-        maxLength: now.maxNameLength ?? DEFAULT_MAX_NAME_LENGTH,
-      });
-      names.set(name, exposed);
-      size++;
-    }
-    return exposed;
+    return memo2(byUpstream, upstream, name, make);
   };
 }

@@ -20,6 +20,7 @@ export {
   type RequestSummary,
   readiness,
 } from './health.js';
+export { memo2 } from './memo2.js';
 export {
   type MetricsSource,
   MuxMetrics,

@@ -15,6 +15,7 @@ import { Counter, collectDefaultMetrics, Gauge, Registry } from 'prom-client';
 import { eraOf } from '../mcp/index.js';
 import type { JsonObject } from '../rpc/index.js';
 import { type AuditSource, GuardrailMetrics } from './guardrailMetrics.js';
+import { memo2 } from './memo2.js';
 import type {
   ApprovalDecision,
   ObservedSession,
@@ -88,6 +89,10 @@ export class MuxMetrics implements RouterObserver, WatchSink {
   readonly #sessionsClosed: Counter<'transport' | 'reason'>;
   /** The children of `#sessionsClosed`, by transport and reason. */
   readonly #closedCounters = new Map<string, Map<string, { inc(): void }>>();
+  readonly #makeClosed = (transport: string, reason: string): { inc(): void } =>
+    this.#sessionsClosed.labels(transport, reason);
+  readonly #makeSeries = (upstream: string, method: string): MethodSeries =>
+    this.#seriesOf(upstream, method);
   readonly #trackTools: ReadonlySet<string>;
   readonly #timeEvery: number;
   #untimed = 0;
@@ -199,16 +204,7 @@ export class MuxMetrics implements RouterObserver, WatchSink {
     name: string | undefined,
     params: JsonObject,
   ): RequestObservation {
-    let methods = this.#series.get(upstream);
-    if (methods === undefined) {
-      methods = new Map();
-      this.#series.set(upstream, methods);
-    }
-    let series = methods.get(method);
-    if (series === undefined) {
-      series = this.#seriesOf(upstream, method);
-      methods.set(method, series);
-    }
+    const series = memo2(this.#series, upstream, method, this.#makeSeries);
     let tool: string | undefined;
     if (this.#toolCalls !== undefined && method === 'tools/call' && name !== undefined) {
       const tracked = this.#trackTools;
@@ -252,17 +248,7 @@ export class MuxMetrics implements RouterObserver, WatchSink {
     const transport = this.#sessions.get(session) ?? 'unknown';
     this.#sessions.delete(session);
     // Every stateless request closes a session: its counter is kept, not looked up by labels.
-    let byReason = this.#closedCounters.get(transport);
-    if (byReason === undefined) {
-      byReason = new Map();
-      this.#closedCounters.set(transport, byReason);
-    }
-    let closed = byReason.get(reason);
-    if (closed === undefined) {
-      closed = this.#sessionsClosed.labels(transport, reason);
-      byReason.set(reason, closed);
-    }
-    closed.inc();
+    memo2(this.#closedCounters, transport, reason, this.#makeClosed).inc();
     if (reason === 'slow-reader') this.#slowReaders.labels(transport).inc();
   }
 
