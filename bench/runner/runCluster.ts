@@ -158,10 +158,10 @@ export async function runClusterScenario(
         ? settings.warmup
         : scaledForInstances(settings.warmup, instances, perInstance);
       const w = await settle(async (durationMs) => {
-        const cpu0 = m.set().cpu().mux;
+        const cpu0 = set.cpu().mux;
         const out = await round(m, durationMs);
         if (out.completed === 0) throw new Error(`${m.spec.name}: no call completed in warm-up`);
-        const cpuPerCall = (m.set().cpu().mux - cpu0) / out.completed;
+        const cpuPerCall = (set.cpu().mux - cpu0) / out.completed;
         return {
           completed: out.completed,
           cpuPerCall,

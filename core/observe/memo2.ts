@@ -1,9 +1,9 @@
 /**
  * A two-level map that makes its values on first use: the per-call lookups of the metrics
  * (series by upstream and method, counters by transport and reason) and of the audit's
- * exposed names, where a label hash or a name computed per call would cost more.
+ * exposed names, where a label hash or a name computed per call would cost more. `make` is a
+ * function the caller keeps (no closure per call).
  */
-/** The value under (`a`, `b`), made by `make` (a function kept by the caller) on first use. */
 export function memo2<V>(
   map: Map<string, Map<string, V>>,
   a: string,

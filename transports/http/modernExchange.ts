@@ -24,13 +24,13 @@ import { sendJson } from './jsonReply.js';
 import { responseIds, shapeOf } from './messageShape.js';
 import { formatSseEvent, SseWriter } from './sseWriter.js';
 
+/** What the exchanges of one endpoint share (one object for all of them). */
 export interface ModernExchangeOptions {
   /** HTTP status for a JSON-RPC error response with this code (default 200). */
-  statusOf?: (code: number) => number;
+  readonly statusOf?: (code: number) => number;
   /** Bytes the SSE response may hold unsent before the exchange is closed as a slow reader. */
-  maxBufferedBytes: number;
-  log: Logger;
-  onEnd: () => void;
+  readonly maxBufferedBytes: number;
+  readonly log: Logger;
 }
 
 const CLOSED_EXCHANGE = JSON.stringify({
@@ -47,12 +47,15 @@ const errorCodeOf = (message: unknown): number | undefined => {
 export class ModernExchange extends BaseTransport {
   readonly #res: ServerResponse;
   readonly #options: ModernExchangeOptions;
+  readonly #onEnd: () => void;
   #writer: SseWriter | undefined;
 
-  constructor(res: ServerResponse, options: ModernExchangeOptions) {
+  /** `onEnd`: the exchange ended (answered, cancelled, or closed). */
+  constructor(res: ServerResponse, options: ModernExchangeOptions, onEnd: () => void) {
     super();
     this.#res = res;
     this.#options = options;
+    this.#onEnd = onEnd;
     res.on('close', () => {
       if (!res.writableFinished) this.finish({ kind: 'remote' });
     });
@@ -106,6 +109,6 @@ export class ModernExchange extends BaseTransport {
       sendJson(this.#res, 503, CLOSED_EXCHANGE);
     } else if (reason.kind === 'slow-reader') this.#writer?.destroy();
     else if (!this.#res.writableEnded) this.#writer ? this.#writer.end() : this.#res.end();
-    this.#options.onEnd();
+    this.#onEnd();
   }
 }

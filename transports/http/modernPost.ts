@@ -21,7 +21,7 @@ import {
 } from '../../core/mcp/index.js';
 import type { JsonObject } from '../../core/rpc/index.js';
 import { sendJson } from './jsonReply.js';
-import { ModernExchange } from './modernExchange.js';
+import { ModernExchange, type ModernExchangeOptions } from './modernExchange.js';
 
 /** Who sends a modern POST: what a header check may need to know (the tools they can see). */
 export interface ModernCaller {
@@ -62,11 +62,8 @@ export function sendRejection(res: ServerResponse, id: unknown, rejection: HttpR
 }
 
 /** What every modern POST of one endpoint shares: resolved once, not per request. */
-export interface ModernPostOptions {
+export interface ModernPostOptions extends ModernExchangeOptions {
   readonly check: NonNullable<ModernHttpHooks['checkModernHeaders']>;
-  readonly statusOf: (code: number) => number;
-  readonly maxBufferedBytes: number;
-  readonly log: Logger;
 }
 
 /** The endpoint's `ModernPostOptions` from its hooks (defaults: core/mcp/modernHttp.ts). */
@@ -98,10 +95,5 @@ export function modernExchange(
     sendRejection(res, message.id, rejection);
     return undefined;
   }
-  return new ModernExchange(res, {
-    statusOf: options.statusOf,
-    maxBufferedBytes: options.maxBufferedBytes,
-    log: options.log,
-    onEnd,
-  });
+  return new ModernExchange(res, options, onEnd);
 }

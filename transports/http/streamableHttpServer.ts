@@ -62,12 +62,17 @@ export class StreamableHttpServer {
   /** The last POST `Accept` value parsed and its verdict: a client repeats the same one. */
   #lastAccept: string | undefined;
   #lastAcceptOk = false;
-  /** What every modern POST shares (hooks, limits, log), resolved on the first. */
-  #modernPost: ModernPostOptions | undefined;
+  /** What every modern POST shares (hooks, limits, log). */
+  readonly #modernPost: ModernPostOptions;
 
   constructor(options: StreamableHttpOptions = {}) {
     this.#options = options;
     this.#log = options.log ?? silentLogger;
+    this.#modernPost = modernPostOptions(
+      options,
+      options.maxBufferedBytes ?? 8 * 1024 * 1024,
+      this.#log,
+    );
     const idleMs = options.sessionIdleTimeoutMs ?? 30 * 60_000;
     const unconfirmedMs = Math.min(
       options.unconfirmedSessionTimeoutMs ?? 60_000,
@@ -263,11 +268,6 @@ export class StreamableHttpServer {
       );
       return;
     }
-    this.#modernPost ??= modernPostOptions(
-      this.#options,
-      this.#options.maxBufferedBytes ?? 8 * 1024 * 1024,
-      this.#log,
-    );
     const exchange = modernExchange(
       req,
       res,
