@@ -11,21 +11,33 @@
  * - refresh before expiry and on `invalid_token`; scope step-up on 403 `insufficient_scope`
  *   with the union of the granted and the challenged scopes.
  *
+ * The grants themselves are in grants.ts; this class decides which one runs and when, keeps
+ * one authorization at a time, and saves what they return.
+ *
  * The interactive step (a browser) is `authorize`: `mcp-mux login` passes one that prints the
  * URL and waits on a loopback redirect. A running router has none and fails with an error
  * naming the login command. Tokens live in the token store and never reach a log or error.
  */
 
 import { readFile } from 'node:fs/promises';
-import * as oauth from 'oauth4webapi';
+import type { TokenEndpointResponse } from 'oauth4webapi';
 import { type Logger, silentLogger } from '../../../core/log/index.js';
 import { type ClientIdentityOptions, clientAuthentication, identify } from './clientIdentity.js';
-import { type Discovered, discover, requestOptions } from './discovery.js';
-import { Dpop, retryOnNonce } from './dpop.js';
+import { type Discovered, discover } from './discovery.js';
+import { Dpop } from './dpop.js';
+import {
+  authorizationCodeGrant,
+  clientCredentialsGrant,
+  credentialsOf,
+  type GrantContext,
+  jwtBearerGrant,
+  refreshGrant,
+  requirePkce,
+} from './grants.js';
 import type { AuthChallenge, HttpAuth } from './httpAuth.js';
 import { exchangeForIdJag, type IdpConfig } from './idp.js';
 import { checkCredentialTarget } from './issuerPolicy.js';
-import type { StoredClient, StoredCredentials, TokenStore } from './tokenStore.js';
+import type { StoredCredentials, TokenStore } from './tokenStore.js';
 import { parseBearerChallenge } from './wwwAuthenticate.js';
 
 export type { TokenEndpointAuthMethod } from './clientIdentity.js';
@@ -63,8 +75,6 @@ export interface OAuthClientOptions extends ClientIdentityOptions {
   log?: Logger;
 }
 
-const JWT_BEARER = 'urn:ietf:params:oauth:grant-type:jwt-bearer';
-
 export const DEFAULT_REDIRECT_URI = 'http://127.0.0.1:33418/callback';
 /** Refresh this long before the expiry the server announced. */
 const EXPIRY_SKEW_MS = 30_000;
@@ -94,15 +104,6 @@ export class OAuthClient implements HttpAuth {
     this.#o = options;
     this.#log = options.log ?? silentLogger;
     this.#dpop = options.dpop ? new Dpop() : undefined;
-  }
-
-  /** Token endpoint options, with DPoP when it is on. */
-  async #dpopOptions<T extends object>(options: T): Promise<T> {
-    return this.#dpop ? this.#dpop.options(options) : options;
-  }
-
-  #nonceRetry<T>(run: () => Promise<T>): Promise<T> {
-    return retryOnNonce(this.#dpop, run);
   }
 
   get #redirectUri(): string {
@@ -252,23 +253,12 @@ export class OAuthClient implements HttpAuth {
     if (found.as.issuer !== credentials.issuer) return undefined;
     this.#checkCredentialTarget(found);
     const { client, auth } = await clientAuthentication(this.#o, found, credentials.client);
-    const tokens = await this.#nonceRetry(async () => {
-      const res = await oauth.refreshTokenGrantRequest(
-        found.as,
-        client,
-        auth,
-        refreshToken,
-        await this.#dpopOptions({
-          ...requestOptions(new URL(found.as.token_endpoint ?? found.as.issuer)),
-          additionalParameters: { resource: found.resourceIndicator },
-        }),
-      );
-      return oauth.processRefreshTokenResponse(found.as, client, res);
-    });
+    const tokens = await refreshGrant({ found, client, auth, dpop: this.#dpop }, refreshToken);
     this.#log.info('access token refreshed');
     return credentialsOf(found, credentials.client, tokens, credentials.scope, refreshToken);
   }
 
+  /** A new grant of the configured kind, its credentials saved. */
   async #authorizeFully(
     metadataUrl: string | undefined,
     challengedScope: string | undefined,
@@ -287,86 +277,31 @@ export class OAuthClient implements HttpAuth {
       this.#log,
     );
     const { client, auth } = await clientAuthentication(this.#o, found, registered);
-    const options = requestOptions(new URL(found.as.token_endpoint ?? found.as.issuer));
-    if (this.#o.grant === 'jwt_bearer') {
-      // RFC 7523 §2.1; an error is final (no retry, no other grant): the assertion decides.
-      const assertion = this.#o.idp
-        ? await exchangeForIdJag(this.#o.idp, found.as.issuer, found.resourceIndicator, scope)
-        : (this.#o.assertion ?? (await readFile(this.#o.assertionFile ?? '', 'utf8')).trim());
-      const parameters: Record<string, string> = { assertion, resource: found.resourceIndicator };
-      if (scope) parameters.scope = scope;
-      const tokens = await this.#nonceRetry(async () => {
-        const res = await oauth.genericTokenEndpointRequest(
-          found.as,
-          client,
-          auth,
-          JWT_BEARER,
-          parameters,
-          await this.#dpopOptions(options),
-        );
-        return oauth.processGenericTokenEndpointResponse(found.as, client, res);
-      });
-      await this.#store(found, registered, tokens, scope, undefined);
-      return;
+    const ctx: GrantContext = { found, client, auth, dpop: this.#dpop };
+    const tokens = await this.#grant(ctx, scope);
+    await this.#save(credentialsOf(found, registered, tokens, scope, undefined));
+    if (this.#o.grant === undefined || this.#o.grant === 'authorization_code') {
+      this.#log.info('authorized', { issuer: found.as.issuer, scope: tokens.scope ?? scope ?? '' });
     }
-    if (this.#o.grant === 'client_credentials') {
-      const parameters: Record<string, string> = { resource: found.resourceIndicator };
-      if (scope) parameters.scope = scope;
-      const tokens = await this.#nonceRetry(async () => {
-        const res = await oauth.clientCredentialsGrantRequest(
-          found.as,
-          client,
-          auth,
-          parameters,
-          await this.#dpopOptions(options),
-        );
-        return oauth.processClientCredentialsResponse(found.as, client, res);
-      });
-      await this.#store(found, registered, tokens, scope, undefined);
-      return;
+  }
+
+  /** The configured grant's token response. */
+  async #grant(ctx: GrantContext, scope: string | undefined): Promise<TokenEndpointResponse> {
+    const o = this.#o;
+    if (o.grant === 'jwt_bearer') {
+      const assertion = o.idp
+        ? await exchangeForIdJag(o.idp, ctx.found.as.issuer, ctx.found.resourceIndicator, scope)
+        : (o.assertion ?? (await readFile(o.assertionFile ?? '', 'utf8')).trim());
+      return jwtBearerGrant(ctx, assertion, scope);
     }
-    const methods = found.as.code_challenge_methods_supported;
-    if (found.asPublished && !methods?.includes('S256')) {
-      throw new Error(
-        `the authorization server ${found.as.issuer} does not support PKCE with S256; refusing to authorize`,
-      );
-    }
-    if (!this.#o.authorize) {
+    if (o.grant === 'client_credentials') return clientCredentialsGrant(ctx, scope);
+    requirePkce(ctx.found);
+    if (!o.authorize) {
       throw new LoginRequiredError(
-        `upstream ${this.#o.server} needs an interactive login: run \`mcp-mux login ${this.#o.server} --config FILE\``,
+        `upstream ${o.server} needs an interactive login: run \`mcp-mux login ${o.server} --config FILE\``,
       );
     }
-    const verifier = oauth.generateRandomCodeVerifier();
-    const state = oauth.generateRandomState();
-    const url = new URL(found.as.authorization_endpoint ?? `${found.as.issuer}/authorize`);
-    url.searchParams.set('response_type', 'code');
-    url.searchParams.set('client_id', client.client_id);
-    url.searchParams.set('redirect_uri', this.#redirectUri);
-    url.searchParams.set('code_challenge', await oauth.calculatePKCECodeChallenge(verifier));
-    url.searchParams.set('code_challenge_method', 'S256');
-    url.searchParams.set('state', state);
-    url.searchParams.set('resource', found.resourceIndicator);
-    if (scope) url.searchParams.set('scope', scope);
-    const callback = await this.#o.authorize(url);
-    // Checks `state`, an `error` answer, and `iss` (exact match; required when advertised).
-    const parameters = oauth.validateAuthResponse(found.as, client, callback, state);
-    const tokens = await this.#nonceRetry(async () => {
-      const res = await oauth.authorizationCodeGrantRequest(
-        found.as,
-        client,
-        auth,
-        parameters,
-        this.#redirectUri,
-        verifier,
-        await this.#dpopOptions({
-          ...options,
-          additionalParameters: { resource: found.resourceIndicator },
-        }),
-      );
-      return oauth.processAuthorizationCodeResponse(found.as, client, res);
-    });
-    await this.#store(found, registered, tokens, scope, undefined);
-    this.#log.info('authorized', { issuer: found.as.issuer, scope: tokens.scope ?? scope ?? '' });
+    return authorizationCodeGrant(ctx, this.#redirectUri, scope, o.authorize);
   }
 
   /** The challenge's scope, else the configured one, else everything the resource lists. */
@@ -378,38 +313,4 @@ export class OAuthClient implements HttpAuth {
       found.as.scopes_supported?.includes('offline_access') === true;
     return offline ? union(base, 'offline_access') : base || undefined;
   }
-
-  async #store(
-    found: Discovered,
-    client: StoredClient,
-    tokens: oauth.TokenEndpointResponse,
-    requestedScope: string | undefined,
-    previousRefresh: string | undefined,
-  ): Promise<void> {
-    await this.#save(credentialsOf(found, client, tokens, requestedScope, previousRefresh));
-  }
-}
-
-/** What the store keeps of a token response. */
-function credentialsOf(
-  found: Discovered,
-  client: StoredClient,
-  tokens: oauth.TokenEndpointResponse,
-  requestedScope: string | undefined,
-  previousRefresh: string | undefined,
-): StoredCredentials {
-  const refreshToken = tokens.refresh_token ?? previousRefresh;
-  const scope = tokens.scope ?? requestedScope;
-  return {
-    issuer: found.as.issuer,
-    resource: found.resourceIndicator,
-    client,
-    accessToken: tokens.access_token,
-    tokenType: tokens.token_type,
-    ...(refreshToken === undefined ? {} : { refreshToken }),
-    ...(tokens.expires_in === undefined
-      ? {}
-      : { expiresAt: Date.now() + tokens.expires_in * 1000 }),
-    ...(scope === undefined ? {} : { scope }),
-  };
 }
