@@ -5,7 +5,8 @@
  * hop's cost as a client sees it), the live instances it knows and whether the shared store
  * answers.
  */
-import { Counter, Gauge, type Registry } from 'prom-client';
+import type { Registry } from 'prom-client';
+import { promClient } from './promClient.js';
 
 export interface ClusterSample {
   /** Counts keyed `"<kind> <method> <outcome>"`. */
@@ -17,6 +18,7 @@ export interface ClusterSample {
 }
 
 export function registerClusterMetrics(registry: Registry, sample: () => ClusterSample): void {
+  const { Counter, Gauge } = promClient();
   const registers = [registry];
   new Counter({
     name: 'mcp_mux_cluster_forwarded_total',

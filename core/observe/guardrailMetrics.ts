@@ -3,8 +3,9 @@
  * (counted when decided, `RouterObserver.approval`), and the audit trail's lines written and
  * dropped (read from the audit writer at scrape time, nothing counted per request).
  */
-import { Counter, type Registry } from 'prom-client';
+import type { Counter, Registry } from 'prom-client';
 import type { ApprovalDecision } from './observer.js';
+import { promClient } from './promClient.js';
 
 /** What the audit writer has done so far (auditWriter.ts `stats`). */
 export type AuditSource = () => { readonly written: number; readonly dropped: number };
@@ -14,6 +15,7 @@ export class GuardrailMetrics {
   #audit: AuditSource | undefined;
 
   constructor(registry: Registry) {
+    const { Counter } = promClient();
     const registers = [registry];
     this.#approvals = new Counter({
       name: 'mcp_mux_approvals_total',

@@ -11,7 +11,7 @@
  * method table, outcomes from `Outcome`; tool names only for the tools named in
  * `mcpMux.metrics.trackTools`, and never a session id.
  */
-import { Counter, collectDefaultMetrics, Gauge, Registry } from 'prom-client';
+import type { Counter, Gauge, Registry } from 'prom-client';
 import { eraOf } from '../mcp/index.js';
 import type { JsonObject } from '../rpc/index.js';
 import { type AuditSource, GuardrailMetrics } from './guardrailMetrics.js';
@@ -23,6 +23,7 @@ import type {
   RequestObservation,
   RouterObserver,
 } from './observer.js';
+import { promClient } from './promClient.js';
 import { type MethodSeries, RequestWatch, type WatchSink } from './requestWatch.js';
 import { type CounterSeries, FastCounter, FastHistogram } from './seriesMetrics.js';
 
@@ -76,7 +77,7 @@ const QUEUE_BUCKETS = [0.0001, 0.001, 0.005, 0.01, 0.05, 0.1, 0.5, 1, 5, 30];
 const MAX_REASON = 120;
 
 export class MuxMetrics implements RouterObserver, WatchSink {
-  readonly registry = new Registry();
+  readonly registry: Registry;
   readonly now: () => number;
   readonly #requests: FastCounter;
   readonly #upstreamSeconds: FastHistogram;
@@ -105,6 +106,8 @@ export class MuxMetrics implements RouterObserver, WatchSink {
   readonly #guardrails: GuardrailMetrics;
 
   constructor(options: MuxMetricsOptions = {}) {
+    const { Counter, collectDefaultMetrics, Registry } = promClient();
+    this.registry = new Registry();
     const registers = [this.registry];
     // Bound once: in Node 20 the global `performance` is a lazy getter, read at every call of
     // `() => performance.now()` (~10–20 ns of each of the four reads per request).
@@ -277,6 +280,7 @@ export class MuxMetrics implements RouterObserver, WatchSink {
 
   /** The metrics read from the router at scrape time. */
   #scrapeMetrics(registers: Registry[]): void {
+    const { Counter, Gauge } = promClient();
     const upstreams = () => this.#source?.upstreams() ?? [];
     const perUpstream = (
       name: string,

@@ -18,20 +18,11 @@
  */
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
-import {
-  type CryptoKey,
-  createRemoteJWKSet,
-  customFetch,
-  importJWK,
-  importSPKI,
-  type JWTPayload,
-  type JWTVerifyGetKey,
-  jwtVerify,
-} from 'jose';
+import type { CryptoKey, JWTPayload, JWTVerifyGetKey } from 'jose';
 import type { Principal } from '../../core/auth/index.js';
 import type { JwtConfig } from '../../core/config/index.js';
 import { principalOfClaims } from './jwtPrincipal.js';
-import { customFetchOf } from './oauth/index.js';
+import { customFetchOf, loadJose } from './oauth/index.js';
 
 /** The JWKS fetch: 1 MiB at most, no redirects (jose asks for none); the URL is configured. */
 const jwksFetch = customFetchOf({ checkUrl: () => {} });
@@ -216,6 +207,7 @@ export class BearerAuth {
       clockTolerance: 5,
       ...(jwt.algorithms ? { algorithms: jwt.algorithms } : {}),
     };
+    const { jwtVerify } = await loadJose();
     const { payload } =
       typeof key === 'function'
         ? await jwtVerify(token, key, options)
@@ -236,6 +228,7 @@ export class BearerAuth {
 }
 
 async function keyOf(jwt: JwtConfig): Promise<CryptoKey | Uint8Array | JWTVerifyGetKey> {
+  const { createRemoteJWKSet, customFetch, importJWK, importSPKI } = await loadJose();
   if (jwt.jwksUrl !== undefined) {
     // jose caches the set, refetches on an unknown `kid` (at most every 30 s), and times out.
     return createRemoteJWKSet(new URL(jwt.jwksUrl), {

@@ -6,7 +6,8 @@
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Readable } from 'node:stream';
-import { Agent, request } from 'undici';
+import type { Agent, Dispatcher } from 'undici';
+import { loadUndici } from './httpRequest.js';
 
 /** Request headers carried to the owner, besides every `mcp-*` one (session, version, method, name…). */
 const CARRIED = [
@@ -31,13 +32,20 @@ const DROPPED = new Set([
   'upgrade',
 ]);
 
-/** One keep-alive pool per owner; streams (bodies) may stay open as long as the client wants. */
-const agent = new Agent({
-  connectTimeout: 2_000,
-  headersTimeout: 5 * 60_000,
-  bodyTimeout: 0,
-  keepAliveTimeout: 30_000,
-});
+/**
+ * One keep-alive pool per owner; streams (bodies) may stay open as long as the client wants.
+ * Made with the first forwarded request.
+ */
+let agent: Agent | undefined;
+const hopAgent = (): Agent => {
+  agent ??= new (loadUndici().Agent)({
+    connectTimeout: 2_000,
+    headersTimeout: 5 * 60_000,
+    bodyTimeout: 0,
+    keepAliveTimeout: 30_000,
+  });
+  return agent;
+};
 
 export type HopOutcome = 'answered' | 'unreachable' | 'broken';
 
@@ -66,13 +74,13 @@ export async function forwardHop(
   const abort = new AbortController();
   const onClose = () => abort.abort();
   res.once('close', onClose);
-  let answer: Awaited<ReturnType<typeof request>>;
+  let answer: Dispatcher.ResponseData;
   try {
     const method = (req.method ?? 'GET') as 'GET' | 'POST' | 'DELETE';
-    answer = await request(url, {
+    answer = await loadUndici().request(url, {
       method,
       headers,
-      dispatcher: agent,
+      dispatcher: hopAgent(),
       signal: abort.signal,
       ...(method === 'POST' ? { body: body ?? (req as Readable) } : {}),
     });

@@ -5,7 +5,8 @@
  * back to its local one. ioredis reconnects on its own; `available` follows the connection.
  */
 import { randomBytes } from 'node:crypto';
-import { Redis, type RedisOptions } from 'ioredis';
+import { createRequire } from 'node:module';
+import type { Redis, RedisOptions } from 'ioredis';
 import type {
   BucketTake,
   ClusterStore,
@@ -73,7 +74,9 @@ export class RedisClusterStore implements ClusterStore {
       // Reconnect after READONLY (a failover) too.
       reconnectOnError: () => true,
     };
-    this.#redis = new Redis(options.url, redisOptions);
+    // Loaded here (CommonJS, synchronously): a router without Redis never pays its start-up.
+    const { Redis: Client } = createRequire(import.meta.url)('ioredis') as typeof import('ioredis');
+    this.#redis = new Client(options.url, redisOptions);
     for (const [name, lua] of Object.entries(SCRIPTS)) {
       this.#redis.defineCommand(name, {
         numberOfKeys: KEY_COUNTS[name as keyof typeof SCRIPTS],

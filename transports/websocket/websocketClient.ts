@@ -4,11 +4,11 @@
  * messages sent before the socket opens wait in order. Liveness and backpressure are those of
  * `WebSocketTransport`.
  */
-import { WebSocket } from 'ws';
+import type { WebSocket } from 'ws';
 import { type Logger, silentLogger } from '../../core/log/index.js';
 import { BaseTransport } from '../base/index.js';
 import { SUBPROTOCOL } from './websocketServer.js';
-import { WebSocketTransport } from './websocketTransport.js';
+import { loadWs, WebSocketTransport } from './websocketTransport.js';
 
 export interface WebSocketClientOptions {
   /** Extra handshake headers (values already substituted by the config). */
@@ -77,7 +77,7 @@ export class WebSocketClientTransport extends BaseTransport {
         reject(new Error('the transport is closed'));
         return;
       }
-      const ws = new WebSocket(this.url, [SUBPROTOCOL], {
+      const ws = new (loadWs().WebSocket)(this.url, [SUBPROTOCOL], {
         headers: this.#options.headers ?? {},
         maxPayload: this.#options.maxPayload ?? 64 * 1024 * 1024,
         handshakeTimeout: this.#options.connectTimeoutMs ?? 10_000,

@@ -9,7 +9,6 @@ import { createServer, type IncomingMessage } from 'node:http';
 import type { Socket } from 'node:net';
 import type { Duplex } from 'node:stream';
 import { Subject } from 'rxjs';
-import { WebSocketServer } from 'ws';
 import { ErrorCode } from '../../core/errors/index.js';
 import { type Logger, silentLogger } from '../../core/log/index.js';
 import type { Transport, TransportServer } from '../../core/rpc/index.js';
@@ -29,7 +28,7 @@ import {
   resourceProblem,
   sendJsonRpcError,
 } from '../http/index.js';
-import { WebSocketTransport } from './websocketTransport.js';
+import { loadWs, WebSocketTransport } from './websocketTransport.js';
 
 export const SUBPROTOCOL = 'mcp';
 
@@ -99,7 +98,7 @@ export async function createWebSocketFacade(
   const connections = new Subject<Transport>();
   const open = new Set<WebSocketTransport>();
   const perPrincipal = new PrincipalLimit(options.maxSessionsPerPrincipal, options.sessionPlaces);
-  const wss = new WebSocketServer({
+  const wss = new (loadWs().WebSocketServer)({
     noServer: true,
     maxPayload: options.maxPayload ?? options.maxBodyBytes ?? 4 * 1024 * 1024,
     perMessageDeflate: false,

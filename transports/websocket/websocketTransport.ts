@@ -5,10 +5,24 @@
  * `pingIntervalMs`; a peer that has not answered the previous ping by the next tick is
  * terminated (`error`).
  */
-import { type RawData, WebSocket } from 'ws';
+import { createRequire } from 'node:module';
+import type * as Ws from 'ws';
+import type { RawData, WebSocket } from 'ws';
 import { type Logger, silentLogger } from '../../core/log/index.js';
 import { type CloseReason, FrameError, stringifyMessage } from '../../core/rpc/index.js';
 import { BaseTransport } from '../base/index.js';
+
+/**
+ * `ws`, loaded with the first WebSocket upstream or listener (CommonJS, so synchronously): a
+ * router without either never pays its start-up.
+ */
+let ws: typeof Ws | undefined;
+/** `readyState` of an open socket (`WebSocket.OPEN`, the same in every implementation). */
+const OPEN = 1;
+export const loadWs = (): typeof Ws => {
+  ws ??= createRequire(import.meta.url)('ws') as typeof Ws;
+  return ws;
+};
 
 export interface WebSocketTransportOptions {
   /** Ping period in ms; 0 turns liveness checks off (default 30000). */
@@ -75,7 +89,7 @@ export class WebSocketTransport extends BaseTransport {
   }
 
   send(message: unknown): void {
-    if (!this.isOpen || this.#ws.readyState !== WebSocket.OPEN) return;
+    if (!this.isOpen || this.#ws.readyState !== OPEN) return;
     this.#ws.send(stringifyMessage(message));
     const buffered = this.#ws.bufferedAmount;
     if (buffered > this.#maxBufferedBytes) {
@@ -90,7 +104,7 @@ export class WebSocketTransport extends BaseTransport {
 
   protected override onFinish(reason: CloseReason): void {
     clearInterval(this.#timer);
-    if (reason.kind === 'local' && this.#ws.readyState === WebSocket.OPEN) {
+    if (reason.kind === 'local' && this.#ws.readyState === OPEN) {
       this.#ws.close(1000);
       // A peer that never completes the closing handshake is cut after a grace period.
       setTimeout(() => this.#ws.terminate(), 2000).unref();

@@ -6,10 +6,10 @@
  * endpoint.
  */
 
-import { importPKCS8 } from 'jose';
 import * as oauth from 'oauth4webapi';
 import type { Logger } from '../../../core/log/index.js';
 import { type Discovered, requestOptions } from './discovery.js';
+import { loadJose } from './jose.js';
 import type { StoredClient } from './tokenStore.js';
 
 export type TokenEndpointAuthMethod =
@@ -117,6 +117,7 @@ export async function clientAuthentication(
 ): Promise<{ client: oauth.Client; auth: oauth.ClientAuth }> {
   const client: oauth.Client = { client_id: stored.client_id };
   if (o.privateKey !== undefined && stored.client_id === o.clientId) {
+    const { importPKCS8 } = await loadJose();
     const key = await importPKCS8(o.privateKey, o.privateKeyAlgorithm ?? 'ES256');
     return { client, auth: oauth.PrivateKeyJwt(key) };
   }

@@ -5,8 +5,8 @@
  * here (`htm`, `htu`, `ath`, the resource server's nonce after a `use_dpop_nonce` 401).
  */
 import { createHash, randomUUID } from 'node:crypto';
-import { exportJWK, SignJWT } from 'jose';
 import * as oauth from 'oauth4webapi';
+import { loadJose } from './jose.js';
 
 type Keys = Awaited<ReturnType<typeof oauth.generateKeyPair>>;
 
@@ -25,6 +25,7 @@ export class Dpop {
   /** One proof for a resource request (§4.2), bound to the access token by `ath`. */
   async proof(method: string, url: URL, token: string): Promise<string> {
     const { keys } = await this.#get();
+    const { exportJWK, SignJWT } = await loadJose();
     const jwk = await exportJWK(keys.publicKey);
     return new SignJWT({
       htm: method,

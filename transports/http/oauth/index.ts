@@ -15,6 +15,7 @@ export {
 export { ClusterTokenStore, type ClusterTokenStoreOptions } from './clusterTokenStore.js';
 export { type Discovered, type DiscoveryPolicy, discover } from './discovery.js';
 export type { HttpAuth } from './httpAuth.js';
+export { loadJose } from './jose.js';
 export {
   DEFAULT_REDIRECT_URI,
   LoginRequiredError,
