@@ -27,6 +27,7 @@ import { reportBothSets } from './retrieval/run.js';
 import { runClusterScenario } from './runner/runCluster.js';
 import { type RunSettings, runLoadScenario } from './runner/runLoad.js';
 import { runMemoryScenario } from './runner/runMemory.js';
+import { runStartupScenario } from './runner/runStartup.js';
 import { type Scenario, scenarios } from './scenarios.js';
 import { ensurePeers } from './subjects/peers.js';
 import { evaluateTargets } from './targets.js';
@@ -280,7 +281,9 @@ async function main(): Promise<void> {
           ? await runClusterScenario(scenario, settings)
           : scenario.kind === 'memory-idle' || scenario.kind === 'memory-inflight'
             ? await runMemoryScenario(scenario, ctx, settings)
-            : await runLoadScenario(scenario, ctx, settings);
+            : scenario.kind === 'startup'
+              ? await runStartupScenario(scenario, ctx, settings)
+              : await runLoadScenario(scenario, ctx, settings);
       results.push(result);
     } catch (e) {
       log(`  scenario failed: ${(e as Error).stack ?? e}`);

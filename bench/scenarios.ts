@@ -16,7 +16,9 @@ export type ScenarioKind =
   /** RSS growth per idle session opened on a network facade. */
   | 'memory-idle'
   /** RSS growth per request parked in a slow upstream. */
-  | 'memory-inflight';
+  | 'memory-inflight'
+  /** Time from spawn until the tools are listed, and RSS then (runner/runStartup.ts). */
+  | 'startup';
 
 export interface Load {
   method: 'tools/call' | 'tools/list';
@@ -376,6 +378,18 @@ export const scenarios: Scenario[] = [
     title: 'open loop at 50% of mcp-mux saturation, 1 KiB, stdio',
     kind: 'latency',
     load: call(KiB, 32),
+    subjects: [direct('stdio'), mux('stdio', 'stdio')],
+    baseline: 'direct',
+    quick: true,
+  },
+  // What a desktop client waits for each time it launches the router: spawn → `initialize`
+  // → `tools/list` complete. The echo alone (`direct`) starts inside the router's time too.
+  {
+    id: 'startup-stdio',
+    group: 'memory',
+    title: 'Start-up of a stdio router with one stdio upstream: time until its tools are listed, RSS',
+    kind: 'startup',
+    load: call(100, 1),
     subjects: [direct('stdio'), mux('stdio', 'stdio')],
     baseline: 'direct',
     quick: true,

@@ -99,6 +99,29 @@ export function renderMarkdown(run: RunResult, options: MarkdownOptions = {}): s
     out.push('');
   }
 
+  const startup = run.scenarios.filter((x) => x.kind === 'startup');
+  if (startup.length > 0) {
+    out.push(
+      `${h} Start-up (spawn until the tools are listed)`,
+      '',
+      '| Scenario | Subject | ms (median) | vs baseline | RSS then |',
+      '|---|---|--:|--:|--:|',
+    );
+    for (const s of startup) {
+      for (const sub of s.subjects) {
+        const st = status(sub);
+        const ms = sub.metrics.startupMs;
+        const rss = sub.metrics.startupRssBytes;
+        out.push(
+          st
+            ? `| ${s.id} | ${cell(sub.label)} | ${st} | | |`
+            : `| ${s.id} | ${cell(sub.label)} | ${ms === undefined ? '' : ms.toFixed(0)} | ${sub.ratio === undefined ? '' : `${sub.ratio.toFixed(2)}×`} | ${rss === undefined ? '' : `${(rss / 1048576).toFixed(1)} MiB`} |`,
+        );
+      }
+    }
+    out.push('');
+  }
+
   const notes = run.scenarios.flatMap((s) => s.notes.map((n) => `- ${s.id}: ${n}`));
   if (notes.length > 0) out.push(`${h} Notes`, '', ...notes, '');
   return out.join('\n');
