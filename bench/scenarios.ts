@@ -387,7 +387,8 @@ export const scenarios: Scenario[] = [
   {
     id: 'startup-stdio',
     group: 'memory',
-    title: 'Start-up of a stdio router with one stdio upstream: time until its tools are listed, RSS',
+    title:
+      'Start-up of a stdio router with one stdio upstream: time until its tools are listed, RSS',
     kind: 'startup',
     load: call(100, 1),
     subjects: [direct('stdio'), mux('stdio', 'stdio')],

@@ -10,7 +10,7 @@ import type { Scenario } from '../scenarios.js';
 import { median } from '../stats/latency.js';
 import { readRssBytes } from '../stats/procStats.js';
 import { type LaunchContext, launchSubject, subjectLabel } from '../subjects/launch.js';
-import { reasonOf, type RunSettings } from './runLoad.js';
+import { type RunSettings, reasonOf } from './runLoad.js';
 
 export async function runStartupScenario(
   scenario: Scenario,
