@@ -106,6 +106,25 @@ export interface TargetResult {
   floor?: string;
 }
 
+/** A scenario's result before any subject ran: what the scenario says of itself. */
+export function newScenarioResult(
+  scenario: Scenario,
+  subjects: SubjectResult[] = [],
+): ScenarioResult {
+  return {
+    id: scenario.id,
+    group: scenario.group,
+    title: scenario.title,
+    kind: scenario.kind,
+    load: scenario.load,
+    baseline: scenario.baseline,
+    compareBy: scenario.compareBy ?? 'throughput',
+    subjects,
+    notes: [],
+    durationMs: 0,
+  };
+}
+
 export function emptySubject(spec: Scenario['subjects'][number], label: string): SubjectResult {
   return {
     name: spec.name,

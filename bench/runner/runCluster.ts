@@ -17,6 +17,7 @@ import {
 } from '../client/mixedHttpLoad.js';
 import {
   emptySubject,
+  newScenarioResult,
   type RoundResult,
   reduceScenario,
   type ScenarioResult,
@@ -54,18 +55,14 @@ interface Measured {
 
 function skipped(scenario: Scenario, reason: string, started: number): ScenarioResult {
   return {
-    id: scenario.id,
-    group: scenario.group,
-    title: scenario.title,
-    kind: scenario.kind,
-    load: scenario.load,
-    baseline: scenario.baseline,
-    compareBy: 'throughput',
-    subjects: scenario.subjects.map((spec) => ({
-      ...emptySubject(spec, spec.name),
-      status: 'n/a' as const,
-      reason,
-    })),
+    ...newScenarioResult(
+      scenario,
+      scenario.subjects.map((spec) => ({
+        ...emptySubject(spec, spec.name),
+        status: 'n/a' as const,
+        reason,
+      })),
+    ),
     notes: [reason],
     durationMs: Date.now() - started,
   };

@@ -9,6 +9,7 @@ import { runOpenLoop } from '../client/openLoop.js';
 import { type EncodedParams, encodeParams } from '../client/rpcClient.js';
 import {
   emptySubject,
+  newScenarioResult,
   type RoundResult,
   reduceScenario,
   type ScenarioResult,
@@ -194,18 +195,7 @@ export async function runLoadScenario(
 ): Promise<ScenarioResult> {
   const started = performance.now();
   const { load } = scenario;
-  const result: ScenarioResult = {
-    id: scenario.id,
-    group: scenario.group,
-    title: scenario.title,
-    kind: scenario.kind,
-    load,
-    baseline: scenario.baseline,
-    compareBy: scenario.compareBy ?? 'throughput',
-    subjects: [],
-    notes: [],
-    durationMs: 0,
-  };
+  const result = newScenarioResult(scenario);
   const { results, live } = await launchAll(scenario, ctx, settings);
   result.subjects = results;
   const byName = new Map(results.map((r) => [r.name, r]));

@@ -7,7 +7,7 @@
 
 import { runClosedLoop } from '../client/closedLoop.js';
 import type { Session } from '../client/session.js';
-import { reduceScenario, type ScenarioResult } from '../results.js';
+import { newScenarioResult, reduceScenario, type ScenarioResult } from '../results.js';
 import type { Scenario } from '../scenarios.js';
 import { readRssBytes } from '../stats/procStats.js';
 import type { LaunchContext, Launched } from '../subjects/launch.js';
@@ -77,18 +77,7 @@ export async function runMemoryScenario(
   settings: RunSettings & { parkMs: number },
 ): Promise<ScenarioResult> {
   const started = performance.now();
-  const result: ScenarioResult = {
-    id: scenario.id,
-    group: scenario.group,
-    title: scenario.title,
-    kind: scenario.kind,
-    load: scenario.load,
-    baseline: scenario.baseline,
-    compareBy: 'throughput',
-    subjects: [],
-    notes: [],
-    durationMs: 0,
-  };
+  const result = newScenarioResult(scenario);
   const { results, live } = await launchAll(scenario, ctx, settings);
   result.subjects = results;
   try {

@@ -5,7 +5,12 @@
  * started `rounds` times, in turn with the others (A B, B A…); the figures are medians.
  * The echo upstream starts inside a router's time, so `direct` (the echo alone) is the floor.
  */
-import { emptySubject, reduceScenario, type ScenarioResult } from '../results.js';
+import {
+  emptySubject,
+  newScenarioResult,
+  reduceScenario,
+  type ScenarioResult,
+} from '../results.js';
 import type { Scenario } from '../scenarios.js';
 import { median } from '../stats/latency.js';
 import { readRssBytes } from '../stats/procStats.js';
@@ -58,18 +63,7 @@ export async function runStartupScenario(
     // Inverted like every ratio of the bench: above 1 is faster than the baseline.
     if (base !== undefined && ms !== undefined && ms > 0) r.ratio = base / ms;
   }
-  const result: ScenarioResult = {
-    id: scenario.id,
-    group: scenario.group,
-    title: scenario.title,
-    kind: scenario.kind,
-    load: scenario.load,
-    baseline: scenario.baseline,
-    compareBy: 'throughput',
-    subjects: results,
-    notes: [],
-    durationMs: 0,
-  };
+  const result = newScenarioResult(scenario, results);
   reduceScenario(result);
   result.durationMs = performance.now() - started;
   return result;
