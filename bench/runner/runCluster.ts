@@ -200,18 +200,12 @@ export async function runClusterScenario(
         );
       }
     }
-    const result = reduceScenario({
-      id: scenario.id,
-      group: scenario.group,
-      title: scenario.title,
-      kind: scenario.kind,
-      load: scenario.load,
-      baseline: scenario.baseline,
-      compareBy: 'throughput',
-      subjects: measured.map((m) => m.result),
-      notes: [],
-      durationMs: 0,
-    });
+    const result = reduceScenario(
+      newScenarioResult(
+        scenario,
+        measured.map((m) => m.result),
+      ),
+    );
     for (const m of measured) {
       const completed = m.result.rounds.reduce((n, r) => n + r.completed, 0);
       if (completed === 0) continue;
