@@ -106,6 +106,11 @@ export class OAuthClient implements HttpAuth {
     this.#dpop = options.dpop ? new Dpop() : undefined;
   }
 
+  /** A machine grant (client credentials, JWT bearer): no person, no refresh token needed. */
+  get #machine(): boolean {
+    return this.#o.grant === 'client_credentials' || this.#o.grant === 'jwt_bearer';
+  }
+
   get #redirectUri(): string {
     return this.#o.redirectUri ?? DEFAULT_REDIRECT_URI;
   }
@@ -125,8 +130,7 @@ export class OAuthClient implements HttpAuth {
     if (credentials?.accessToken === undefined) return undefined;
     const expired =
       credentials.expiresAt !== undefined && credentials.expiresAt - EXPIRY_SKEW_MS <= Date.now();
-    const machine = this.#o.grant === 'client_credentials' || this.#o.grant === 'jwt_bearer';
-    if (expired && (credentials.refreshToken || machine)) {
+    if (expired && (credentials.refreshToken || this.#machine)) {
       await this.#single(() => this.#renew(undefined)).catch((error: unknown) => {
         this.#log.warn('token refresh failed', { error: String(error) });
       });
@@ -226,7 +230,7 @@ export class OAuthClient implements HttpAuth {
   /** Refresh token grant (or a new machine grant). False when not possible. */
   async #renew(metadataUrl: string | undefined): Promise<boolean> {
     const credentials = await this.#load();
-    if (this.#o.grant === 'client_credentials' || this.#o.grant === 'jwt_bearer') {
+    if (this.#machine) {
       await this.#authorizeFully(metadataUrl, credentials?.scope);
       return true;
     }
@@ -280,7 +284,7 @@ export class OAuthClient implements HttpAuth {
     const ctx: GrantContext = { found, client, auth, dpop: this.#dpop };
     const tokens = await this.#grant(ctx, scope);
     await this.#save(credentialsOf(found, registered, tokens, scope, undefined));
-    if (this.#o.grant === undefined || this.#o.grant === 'authorization_code') {
+    if (!this.#machine) {
       this.#log.info('authorized', { issuer: found.as.issuer, scope: tokens.scope ?? scope ?? '' });
     }
   }
@@ -309,8 +313,7 @@ export class OAuthClient implements HttpAuth {
     const base = challenged ?? this.#o.scope ?? found.resource?.scopes_supported?.join(' ');
     // Ask for a refresh token where the server offers offline access (spec 2026-07-28).
     const offline =
-      (this.#o.grant ?? 'authorization_code') === 'authorization_code' &&
-      found.as.scopes_supported?.includes('offline_access') === true;
+      !this.#machine && found.as.scopes_supported?.includes('offline_access') === true;
     return offline ? union(base, 'offline_access') : base || undefined;
   }
 }

@@ -1,6 +1,3 @@
-import { once } from 'node:events';
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { ClientSecretPost } from 'oauth4webapi';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Discovered } from '../../../../transports/http/oauth/discovery.js';
@@ -10,6 +7,7 @@ import {
   jwtBearerGrant,
   requirePkce,
 } from '../../../../transports/http/oauth/grants.js';
+import { startTokenEndpoint, type TokenEndpoint } from '../../../fixtures/tokenEndpoint.js';
 
 const discovered = (issuer: string, extra: Partial<Discovered['as']> = {}): Discovered => ({
   resourceIndicator: 'https://mcp.example/mcp',
@@ -69,50 +67,39 @@ describe('credentialsOf', () => {
 });
 
 describe('machine grants against a token endpoint on loopback', () => {
-  let server: Server | undefined;
-  afterEach(async () => {
-    server?.close();
-    server = undefined;
+  let endpoint: TokenEndpoint | undefined;
+  afterEach(() => {
+    endpoint?.close();
+    endpoint = undefined;
   });
 
   /** A token endpoint that records each form it is posted and answers a fixed token. */
-  async function tokenEndpoint(): Promise<{ issuer: string; forms: URLSearchParams[] }> {
-    const forms: URLSearchParams[] = [];
-    server = createServer((req, res) => {
-      let body = '';
-      req.setEncoding('utf8');
-      req.on('data', (chunk: string) => {
-        body += chunk;
-      });
-      req.on('end', () => {
-        forms.push(new URLSearchParams(body));
-        res.writeHead(200, { 'content-type': 'application/json' });
-        res.end(JSON.stringify({ access_token: 'tok', token_type: 'Bearer', expires_in: 30 }));
-      });
+  async function tokenEndpoint(): Promise<TokenEndpoint> {
+    endpoint = await startTokenEndpoint(200, {
+      access_token: 'tok',
+      token_type: 'Bearer',
+      expires_in: 30,
     });
-    server.listen(0, '127.0.0.1');
-    await once(server, 'listening');
-    const { port } = server.address() as AddressInfo;
-    return { issuer: `http://127.0.0.1:${port}`, forms };
+    return endpoint;
   }
 
   it('client credentials: sends the resource indicator and the scope', async () => {
-    const { issuer, forms } = await tokenEndpoint();
+    const { origin: issuer, seen } = await tokenEndpoint();
     const client = { client_id: 'svc' };
     const tokens = await clientCredentialsGrant(
       { found: discovered(issuer), client, auth: ClientSecretPost('s3cret'), dpop: undefined },
       'tools:read',
     );
     expect(tokens.access_token).toBe('tok');
-    expect(forms).toHaveLength(1);
-    expect(forms[0]?.get('grant_type')).toBe('client_credentials');
-    expect(forms[0]?.get('resource')).toBe('https://mcp.example/mcp');
-    expect(forms[0]?.get('scope')).toBe('tools:read');
-    expect(forms[0]?.get('client_secret')).toBe('s3cret');
+    expect(seen).toHaveLength(1);
+    expect(seen[0]?.form.get('grant_type')).toBe('client_credentials');
+    expect(seen[0]?.form.get('resource')).toBe('https://mcp.example/mcp');
+    expect(seen[0]?.form.get('scope')).toBe('tools:read');
+    expect(seen[0]?.form.get('client_secret')).toBe('s3cret');
   });
 
   it('JWT bearer: sends the assertion with the resource, and no scope when none is asked', async () => {
-    const { issuer, forms } = await tokenEndpoint();
+    const { origin: issuer, seen } = await tokenEndpoint();
     const tokens = await jwtBearerGrant(
       {
         found: discovered(issuer),
@@ -124,9 +111,9 @@ describe('machine grants against a token endpoint on loopback', () => {
       undefined,
     );
     expect(tokens.access_token).toBe('tok');
-    expect(forms[0]?.get('grant_type')).toBe('urn:ietf:params:oauth:grant-type:jwt-bearer');
-    expect(forms[0]?.get('assertion')).toBe('eyJ.assertion.sig');
-    expect(forms[0]?.get('resource')).toBe('https://mcp.example/mcp');
-    expect(forms[0]?.has('scope')).toBe(false);
+    expect(seen[0]?.form.get('grant_type')).toBe('urn:ietf:params:oauth:grant-type:jwt-bearer');
+    expect(seen[0]?.form.get('assertion')).toBe('eyJ.assertion.sig');
+    expect(seen[0]?.form.get('resource')).toBe('https://mcp.example/mcp');
+    expect(seen[0]?.form.has('scope')).toBe(false);
   });
 });

@@ -2,44 +2,22 @@
  * The token exchange with an enterprise identity provider (transports/http/oauth/idp.ts), against
  * a loopback IdP: the RFC 8693 form, client authentication, the ID token from a file, refusals.
  */
-import { once } from 'node:events';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { createServer, type Server } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { exchangeForIdJag } from '../../../../transports/http/oauth/idp.js';
+import { startTokenEndpoint, type TokenEndpoint } from '../../../fixtures/tokenEndpoint.js';
 
-let server: Server | undefined;
+let endpoint: TokenEndpoint | undefined;
 afterEach(() => {
-  server?.closeAllConnections();
-  server?.close();
-  server = undefined;
+  endpoint?.close();
+  endpoint = undefined;
 });
 
-interface Exchange {
-  form: URLSearchParams;
-  authorization: string | undefined;
-}
-
 async function idp(status = 200, answer: object = { access_token: 'id-jag-1' }) {
-  const seen: Exchange[] = [];
-  server = createServer((req, res) => {
-    let body = '';
-    req.setEncoding('utf8');
-    req.on('data', (chunk: string) => {
-      body += chunk;
-    });
-    req.on('end', () => {
-      seen.push({ form: new URLSearchParams(body), authorization: req.headers.authorization });
-      res.writeHead(status, { 'content-type': 'application/json' });
-      res.end(JSON.stringify(answer));
-    });
-  });
-  server.listen(0, '127.0.0.1');
-  await once(server, 'listening');
-  const tokenEndpoint = `http://127.0.0.1:${(server.address() as { port: number }).port}/token`;
-  return { tokenEndpoint, seen };
+  endpoint = await startTokenEndpoint(status, answer);
+  return { tokenEndpoint: endpoint.url, seen: endpoint.seen };
 }
 
 describe('exchangeForIdJag', () => {
@@ -102,8 +80,7 @@ describe('exchangeForIdJag', () => {
         undefined,
       ),
     ).rejects.toThrow('the identity provider refused the token exchange: invalid_grant');
-    server?.closeAllConnections();
-    server?.close();
+    endpoint?.close();
     const tokenless = await idp(200, { token_type: 'N_A' });
     await expect(
       exchangeForIdJag(
