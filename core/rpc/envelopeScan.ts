@@ -264,36 +264,74 @@ function scanObject(
   }
 }
 
-/**
- * The keys of the envelopes the router forwards, by length: `keyAt` returns these literals
- * (internalized strings) instead of a slice of the text, so building the message
- * (`Scanned.#build`) stores each member under a key V8 need not look up first.
- */
-const KNOWN_KEYS: readonly (readonly string[])[] = (() => {
-  const byLength: string[][] = [];
-  for (const key of ['jsonrpc', 'id', 'method', 'params', 'result', 'name', 'arguments', '_meta']) {
-    const same = byLength[key.length] ?? [];
-    same.push(key);
-    byLength[key.length] = same;
+/** `literals` grouped by length (`literalAt`'s table). */
+function byLength(literals: readonly string[]): readonly (readonly string[])[] {
+  const table: string[][] = [];
+  for (const literal of literals) {
+    const same = table[literal.length] ?? [];
+    same.push(literal);
+    table[literal.length] = same;
   }
-  return byLength;
-})();
-const NO_KEYS: readonly string[] = [];
+  return table;
+}
+const NONE: readonly string[] = [];
+
+/** The literal of `table` spelled between `start` and `end` of `text`, if there is one. */
+function literalAt(
+  table: readonly (readonly string[])[],
+  text: string,
+  start: number,
+  end: number,
+): string | undefined {
+  const same = table[end - start] ?? NONE;
+  const first = text.charCodeAt(start);
+  for (let n = 0; n < same.length; n++) {
+    const literal = same[n] as string;
+    if (literal.charCodeAt(0) !== first) continue;
+    let k = 1;
+    while (k < literal.length && text.charCodeAt(start + k) === literal.charCodeAt(k)) k++;
+    if (k === literal.length) return literal;
+  }
+  return undefined;
+}
+
+/**
+ * The keys of the envelopes the router forwards: `keyAt` returns these literals (internalized
+ * strings) instead of a slice of the text, so building the message (`Scanned.#build`) stores
+ * each member under a key V8 need not look up first.
+ */
+const KNOWN_KEYS = byLength([
+  'jsonrpc',
+  'id',
+  'method',
+  'params',
+  'result',
+  'name',
+  'arguments',
+  '_meta',
+]);
+
+/**
+ * The methods whose requests carry payloads worth scanning, read as literals too: a method is
+ * looked up by name along the route (the route table, method sets), and a slice of the text
+ * is a new string V8 must hash and find in its string table at each lookup.
+ */
+const KNOWN_METHODS = byLength([
+  'tools/call',
+  'prompts/get',
+  'resources/read',
+  'completion/complete',
+  'sampling/createMessage',
+  'elicitation/create',
+]);
 
 /**
  * The key between `start` and `end` (no quotes): a known key's literal, else a slice;
  * undefined for a key with an escape (it might spell a known key).
  */
 function keyAt(text: string, start: number, end: number): string | undefined {
-  const known = KNOWN_KEYS[end - start] ?? NO_KEYS;
-  const first = text.charCodeAt(start);
-  for (let n = 0; n < known.length; n++) {
-    const key = known[n] as string;
-    if (key.charCodeAt(0) !== first) continue;
-    let k = 1;
-    while (k < key.length && text.charCodeAt(start + k) === key.charCodeAt(k)) k++;
-    if (k === key.length) return key;
-  }
+  const known = literalAt(KNOWN_KEYS, text, start, end);
+  if (known !== undefined) return known;
   const key = text.slice(start, end);
   return key.includes('\\') ? undefined : key;
 }
@@ -389,7 +427,11 @@ class Scanned implements Envelope {
     if (members.length === 4 && c.key === 'method' && d?.key === 'params') {
       const jsonrpc = this.#value(a);
       const id = this.#value(b);
-      const method = this.#value(c);
+      // A string value's text sits between its quotes.
+      const method =
+        (this.text.charCodeAt(c.start) === QUOTE
+          ? literalAt(KNOWN_METHODS, this.text, c.start + 1, c.end - 1)
+          : undefined) ?? this.#value(c);
       const params = this.#value(d);
       if (jsonrpc === undefined || id === undefined || method === undefined) return undefined;
       return params === undefined ? undefined : { jsonrpc, id, method, params };
