@@ -8,7 +8,8 @@
  *    "approval":"accepted","outcome":"ok","durationMs":12.3,"bytesIn":42,"bytesOut":311}
  *
  * `outcome` is the metrics' label (`ok`, `error`, `timeout`, `declined`, …) and `code` the
- * JSON-RPC error code when there is one. `profile` is not written yet (no profiles exist).
+ * JSON-RPC error code when there is one; `"profile":"…"` follows `session` when the client is
+ * in a profile (`/mcp/<name>`, `--profile`).
  * On the hot path nothing is formatted or hashed: the entry carries the arguments' JSON text
  * as the call already holds it (`AuditThread` hashes and writes on a worker thread). Never
  * written: `_meta`, tokens, headers, results. Requests of other methods cost one set lookup.
@@ -111,6 +112,7 @@ class AuditRecord implements RequestObservation, AuditEntry {
   readonly #started: number;
   readonly principal: string | undefined;
   readonly session: string | undefined;
+  readonly profile: string | undefined;
   exposed: string | undefined = undefined;
   arguments: string | undefined = undefined;
   bytesIn: number | undefined = undefined;
@@ -133,6 +135,7 @@ class AuditRecord implements RequestObservation, AuditEntry {
     this.#started = audit.now();
     this.principal = caller?.context.principal;
     this.session = caller?.context.sessionId;
+    this.profile = caller?.profile;
   }
 
   admitted(): void {}

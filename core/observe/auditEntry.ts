@@ -19,6 +19,8 @@ export interface AuditEntry {
   readonly time: number;
   readonly principal: string | undefined;
   readonly session: string | undefined;
+  /** The profile the client is in; undefined: the whole router. */
+  readonly profile: string | undefined;
   readonly upstream: string;
   readonly method: string;
   /** The name the facade exposes (tools and prompts). */
@@ -53,8 +55,8 @@ export interface BatchMessage {
 
 const ENTRY = 0;
 const GAP = 1;
-/** Slots per record: kind, time, durationMs, bytesOut, code, argsStart, argsLength, 8 string ids. */
-const STRIDE = 15;
+/** Slots per record: kind, time, durationMs, bytesOut, code, argsStart, argsLength, 9 string ids. */
+const STRIDE = 16;
 const MAX_STRINGS = 1 << 16;
 /** `argsStart` of an entry without arguments in `bytes` (`argsLength` is then `bytesIn`). */
 const NO_ARGS = -1;
@@ -105,6 +107,7 @@ export class AuditBatch {
     n[at + 12] = this.#id(e.name);
     n[at + 13] = this.#id(e.approval);
     n[at + 14] = this.#id(e.outcome);
+    n[at + 15] = this.#id(e.profile);
     this.entries++;
   }
 
@@ -242,6 +245,7 @@ export class BatchReader {
         name: text(at + 12),
         approval: text(at + 13),
         outcome: text(at + 14) ?? '',
+        profile: text(at + 15),
       });
     }
   }

@@ -74,33 +74,36 @@ const textOfBytes = (bytes: Uint8Array): string =>
   Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('utf8');
 
 /**
- * The part of a line that names who called what (principal, session, upstream, method, names):
- * the same for run after run of lines, so the last one is kept and reused while its six
- * strings are the same (the worker's strings come from one table: the same objects each time).
+ * The part of a line that names who called what (principal, session, profile, upstream,
+ * method, names): the same for run after run of lines, so the last one is kept and reused
+ * while its seven strings are the same (the worker's strings come from one table: the same
+ * objects each time).
  */
 let who: readonly (string | undefined)[] = [];
 let whoText = '';
 function whoPart(entry: AuditEntry): string {
-  const { principal, session, upstream, method, exposed, name } = entry;
+  const { principal, session, profile, upstream, method, exposed, name } = entry;
   if (
     who[0] === principal &&
     who[1] === session &&
     who[2] === upstream &&
     who[3] === method &&
     who[4] === exposed &&
-    who[5] === name
+    who[5] === name &&
+    who[6] === profile
   ) {
     return whoText;
   }
   let out = '';
   if (principal !== undefined && principal !== '') out += `,"principal":${quote(principal)}`;
   if (session !== undefined && session !== '') out += `,"session":${quote(session)}`;
+  if (profile !== undefined) out += `,"profile":${quote(profile)}`;
   out += `,"upstream":${quote(upstream)},"method":${quote(method)}`;
   if (name !== undefined) {
     if (exposed !== undefined) out += `,"exposed":${quote(exposed)}`;
     out += `,"name":${quote(name)}`;
   }
-  who = [principal, session, upstream, method, exposed, name];
+  who = [principal, session, upstream, method, exposed, name, profile];
   whoText = out;
   return out;
 }

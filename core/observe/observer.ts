@@ -31,6 +31,8 @@ export type ApprovalDecision = 'accepted' | 'remembered' | 'fallback' | 'decline
  */
 export interface ObservedCaller {
   readonly context: { readonly sessionId?: string; readonly principal?: string | undefined };
+  /** The profile the client is in (`/mcp/<name>`, `--profile`); undefined: the whole router. */
+  readonly profile?: string | undefined;
   /** Set only on calls that needed approval. */
   readonly approval?: ApprovalDecision | undefined;
 }

@@ -1,7 +1,8 @@
 /**
  * The audit trail through the CLI (`--audit FILE`): one JSON line per routed `tools/call` with
  * who, what, the arguments' digest, the approval decision and the outcome; the file is reopened
- * on SIGHUP (logrotate moves it away first), and secrets never appear in it.
+ * on SIGHUP (logrotate moves it away first), and secrets never appear in it; a client in a
+ * profile (`--profile` over stdio, `/mcp/<name>` over HTTP) has it named in its lines.
  */
 import { createHash } from 'node:crypto';
 import { existsSync, mkdtempSync, readFileSync, renameSync } from 'node:fs';
@@ -10,6 +11,7 @@ import { join } from 'node:path';
 import { ElicitRequestSchema } from '@modelcontextprotocol/sdk/types.js';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ErrorCode } from '../../core/errors/errors.js';
+import { startCli } from './cliNetwork.js';
 import { type CliClient, connectCli, fixture, writeConfig } from './harness.js';
 
 const linesOf = (file: string): Record<string, unknown>[] =>
@@ -30,9 +32,12 @@ async function until<T>(read: () => T, done: (value: T) => boolean, ms = 5_000):
 }
 
 let cli: CliClient | undefined;
+let server: Awaited<ReturnType<typeof startCli>> | undefined;
 afterEach(async () => {
   await cli?.close();
   cli = undefined;
+  await server?.stop();
+  server = undefined;
 });
 
 describe('--audit FILE', () => {
@@ -145,5 +150,55 @@ describe('--audit FILE', () => {
     const lines = linesOf(file);
     expect(lines).toHaveLength(calls);
     expect(new Set(lines.map((l) => l.bytesIn)).size).toBeGreaterThan(1);
+  });
+
+  it('names the profile the client is in: --profile over stdio, /mcp/<name> over HTTP', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'mcp-mux-audit-'));
+    const file = join(dir, 'audit.jsonl');
+    const config = writeConfig({
+      mcpServers: { g: fixture('guardedServer') },
+      mcpMux: { profiles: { reader: { tools: ['g__read_note'] } }, audit: { file } },
+    });
+    cli = await connectCli(config, { args: ['--profile', 'reader'] });
+    await cli.client.callTool({ name: 'g__read_note', arguments: { n: 1 } });
+    await cli.close();
+    cli = undefined;
+    server = await startCli(config, ['--http', '127.0.0.1:0']);
+    const base = server.listeners.http as string;
+    const post = (path: string, id: number) =>
+      fetch(path, {
+        method: 'POST',
+        headers: {
+          accept: 'application/json, text/event-stream',
+          'content-type': 'application/json',
+          'mcp-protocol-version': '2026-07-28',
+          'mcp-method': 'tools/call',
+          'mcp-name': 'g__read_note',
+        },
+        body: JSON.stringify({
+          jsonrpc: '2.0',
+          id,
+          method: 'tools/call',
+          params: {
+            name: 'g__read_note',
+            arguments: { n: id },
+            _meta: {
+              'io.modelcontextprotocol/protocolVersion': '2026-07-28',
+              'io.modelcontextprotocol/clientCapabilities': {},
+            },
+          },
+        }),
+      });
+    expect((await post(`${base}/reader`, 2)).status).toBe(200);
+    expect((await post(base, 3)).status).toBe(200);
+    const lines = await until(
+      () => linesOf(file),
+      (l) => l.length >= 3,
+    );
+    expect(lines.map((l) => [l.bytesIn, l.profile, l.outcome])).toEqual([
+      [JSON.stringify({ n: 1 }).length, 'reader', 'ok'],
+      [JSON.stringify({ n: 2 }).length, 'reader', 'ok'],
+      [JSON.stringify({ n: 3 }).length, undefined, 'ok'],
+    ]);
   });
 });

@@ -89,6 +89,7 @@ describe('auditLine', () => {
       time: Date.UTC(2026, 10, 27),
       principal: 'alice' as string | undefined,
       session: 's-1' as string | undefined,
+      profile: undefined as string | undefined,
       upstream: 'fs',
       method: 'tools/call',
       exposed: 'fs__read' as string | undefined,
@@ -111,12 +112,14 @@ describe('auditLine', () => {
       { ...base, method: 'prompts/get' },
       { ...base, exposed: undefined, name: undefined, method: 'resources/read' },
       { ...base, name: 'write', exposed: 'fs__write' },
+      { ...base, profile: 'ops' },
       base,
     ];
     for (const entry of variants) {
       const line = JSON.parse(auditLine(entry, { arguments: 'none' })) as Record<string, unknown>;
       expect(line.principal).toBe(entry.principal);
       expect(line.session).toBe(entry.session);
+      expect(line.profile).toBe(entry.profile);
       expect(line.upstream).toBe(entry.upstream);
       expect(line.method).toBe(entry.method);
       expect(line.exposed).toBe(entry.exposed);

@@ -21,6 +21,7 @@ const entry = (n: number, over: Partial<AuditEntry> = {}): AuditEntry => ({
   time: Date.UTC(2026, 10, 27, 12),
   principal: 'alice',
   session: 's-1',
+  profile: undefined,
   upstream: 'fs',
   method: 'tools/call',
   exposed: 'fs__read',
@@ -226,7 +227,15 @@ describe('AuditBatch / BatchReader', () => {
     for (let b = 0; b < 7; b++) {
       for (let i = 0; i < 10_000; i++, n++) batch.add(entry(n, { session: `s-${n}` }));
       if (b === 3) batch.gap(5, 2);
-      batch.add(entry(n++, { arguments: undefined, bytesIn: 3, code: -1, principal: undefined }));
+      batch.add(
+        entry(n++, {
+          arguments: undefined,
+          bytesIn: 3,
+          code: -1,
+          principal: undefined,
+          profile: 'ops',
+        }),
+      );
       reader.read(
         batch.take(),
         (e) => seen.push({ ...e, arguments: text(e) }),
@@ -237,7 +246,13 @@ describe('AuditBatch / BatchReader', () => {
     expect(gaps).toEqual([2]);
     expect(seen[69_999]).toEqual({ ...entry(69_999, { session: 's-69999' }) });
     expect(seen[10_000]).toEqual(
-      entry(10_000, { arguments: undefined, bytesIn: 3, code: -1, principal: undefined }),
+      entry(10_000, {
+        arguments: undefined,
+        bytesIn: 3,
+        code: -1,
+        principal: undefined,
+        profile: 'ops',
+      }),
     );
     for (const [i, e] of seen.entries()) {
       if (e.bytesIn === undefined) expect(e.session).toBe(`s-${i}`);
