@@ -1,7 +1,8 @@
 /**
  * Three real mcp-mux processes as one cluster on loopback with one real redis-server: SDK
  * clients whose requests land on the wrong instance still work (the v1 client's POSTs, GET
- * stream and DELETE; the v2 client's bridged round retried elsewhere), forged ids and hops are
+ * stream and DELETE; a legacy HTTP+SSE client's POSTs; the v2 client's bridged round retried
+ * elsewhere), forged ids and hops are
  * refused, and a `kill -9` of an owner gives its clients a 404 (they re-initialize elsewhere)
  * and its rounds -32602 "retry from the start".
  */
@@ -10,6 +11,7 @@ import {
   StreamableHTTPClientTransport as ModernTransport,
 } from '@modelcontextprotocol/client';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { SSEClientTransport } from '@modelcontextprotocol/sdk/client/sse.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { ToolListChangedNotificationSchema } from '@modelcontextprotocol/sdk/types.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -151,6 +153,44 @@ describe.skipIf(REDIS_BINARY === undefined)('three instances, one Redis', () => 
     expect(after.status).toBe(404);
     // The GET stream went through mux-b too, and ended with the session.
     await until(async () => (await forwarded(b, 'session', 'GET')) > getsBefore, 5_000, 'GET');
+    await client.close();
+  });
+
+  it('a legacy HTTP+SSE client whose POSTs land where its stream is not', async () => {
+    const [a, b] = instances as [Instance, Instance];
+    const before = await forwarded(b, 'session', 'POST');
+    // The stream opens on mux-a; every POST goes to mux-b.
+    let posted = '';
+    const transport = new SSEClientTransport(new URL(`${a.base}/sse`), {
+      requestInit: { headers: auth() },
+      eventSourceInit: {
+        fetch: (url, init) => fetch(url, { ...init, headers: { ...auth(), ...init?.headers } }),
+      },
+      fetch: (input, init) => {
+        posted = String(input instanceof Request ? input.url : input);
+        return fetch(posted.replace(a.base, b.base), init);
+      },
+    });
+    const client = new Client({ name: 'cluster-sse', version: '1.0.0' });
+    await client.connect(transport);
+    const sessionId = new URL(posted).searchParams.get('sessionId') ?? '';
+    expect(sessionId).toMatch(/^1\.mux-a\./);
+    const tools = await client.listTools();
+    expect(tools.tools.some((t) => t.name.startsWith('ask__'))).toBe(true);
+    // initialize, notifications/initialized and tools/list, each through mux-b to mux-a (the
+    // count is taken once the hop's answer ended, which may be after the result came back).
+    await until(
+      async () => (await forwarded(b, 'session', 'POST')) >= before + 3,
+      5_000,
+      'three POSTs forwarded',
+    );
+    // Another principal's POST for that session: 404 from the owner, as for an unknown id.
+    const stolen = await fetch(`${b.base}/messages?sessionId=${sessionId}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', ...auth('tok-b') },
+      body: JSON.stringify(PING),
+    });
+    expect(stolen.status).toBe(404);
     await client.close();
   });
 

@@ -46,6 +46,13 @@ export interface ForwardStats {
 
 const idOf = (principal: Principal | undefined): string => principal?.id ?? '';
 
+/** The `sessionId` of a legacy HTTP+SSE POST's URL (`/messages?sessionId=…`), if any. */
+function querySession(url: string | undefined): string | undefined {
+  const at = url?.indexOf('?') ?? -1;
+  if (url === undefined || at < 0) return undefined;
+  return new URLSearchParams(url.slice(at + 1)).get('sessionId') ?? undefined;
+}
+
 /** How long a miss waits for `refresh` (a probe of a static peer times out after 1 s). */
 const REFRESH_WAIT_MS = 1_500;
 /**
@@ -227,7 +234,9 @@ export class ClusterRouting {
     return outcome;
   }
 
+  /** What a hop's signature binds: method, session (header, or a legacy POST's query), principal. */
   #facts(req: IncomingMessage, principal: string) {
-    return { method: req.method ?? '', session: header(req, 'mcp-session-id') ?? '', principal };
+    const session = header(req, 'mcp-session-id') ?? querySession(req.url) ?? '';
+    return { method: req.method ?? '', session, principal };
   }
 }

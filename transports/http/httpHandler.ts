@@ -97,6 +97,7 @@ export function createHttpHandler(options: HttpHandlerOptions = {}): HttpHandler
         ? {}
         : { maxSessionsPerPrincipal: options.maxSessionsPerPrincipal }),
       ...(options.sessionPlaces === undefined ? {} : { sessionPlaces: options.sessionPlaces }),
+      ...(options.cluster === undefined ? {} : { cluster: options.cluster }),
     });
   const sse = sseServer(messagesPath);
   const hasProfile = options.hasProfile;

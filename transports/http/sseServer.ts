@@ -2,6 +2,11 @@
  * The legacy HTTP+SSE endpoints (2024-11-05): `GET /sse` opens a session's stream and first
  * sends an `endpoint` event naming `/messages?sessionId=<id>`; `POST` there delivers one
  * message (or batch) and is answered 202, the replies travel on the stream.
+ *
+ * In a cluster (`cluster`) the session ids name this instance (clusterRouting.ts), and a POST
+ * for a session another live instance holds goes to it on the internal hop: a balancer meets a
+ * stream and its POSTs by the client's address, and when the set changes the hash moves some
+ * addresses, so a client's POSTs can arrive where its stream is not.
  */
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
@@ -11,6 +16,7 @@ import { ErrorCode } from '../../core/errors/index.js';
 import { type Logger, silentLogger } from '../../core/log/index.js';
 import type { Transport } from '../../core/rpc/index.js';
 import type { ClusterPlaces, Release } from './clusterPlaces.js';
+import type { ClusterRouting } from './clusterRouting.js';
 import { PrincipalLimit } from './principalLimit.js';
 import { OTHER_RIGHTS, type Protection, sendJsonRpcError } from './protection.js';
 import { SseSession } from './sseSession.js';
@@ -29,6 +35,8 @@ export interface SseServerOptions {
   maxJsonDepth?: number;
   /** Sessions per principal counted across a cluster's instances too (clusterPlaces.ts). */
   sessionPlaces?: ClusterPlaces;
+  /** One instance of a cluster: ids name it, a POST for another instance's session goes there. */
+  cluster?: ClusterRouting;
   log?: Logger;
 }
 
@@ -97,7 +105,7 @@ export class SseServer {
       );
       return;
     }
-    const sessionId = randomUUID();
+    const sessionId = this.#options.cluster?.mintSessionId(principal) ?? randomUUID();
     const path = this.#options.messagesPath ?? '/messages';
     const endpoint = formatSseEvent({ event: 'endpoint', data: `${path}?sessionId=${sessionId}` });
     const writer = new SseWriter(res, endpoint);
@@ -136,9 +144,19 @@ export class SseServer {
       sendJsonRpcError(res, 400, ErrorCode.TransportRefused, 'Bad Request: sessionId is required');
       return;
     }
-    const session = this.#sessions.get(sessionId);
-    const owner = this.#owners.get(sessionId);
     const principal = protection.principalOf(req);
+    const cluster = this.#options.cluster;
+    if (cluster?.admitHop(req, principal) === false) {
+      req.resume();
+      sendJsonRpcError(res, 403, ErrorCode.TransportRefused, 'Forbidden: invalid internal hop');
+      return;
+    }
+    const session = this.#sessions.get(sessionId);
+    if (cluster && session === undefined) {
+      await cluster.sessionMiss(req, res, sessionId, principal);
+      return;
+    }
+    const owner = this.#owners.get(sessionId);
     // Another principal's session is "not found", like an unknown id: its existence is not revealed.
     if (!session?.isOpen || owner?.id !== principal?.id) {
       req.resume();
