@@ -312,18 +312,11 @@ const KNOWN_KEYS = byLength([
 ]);
 
 /**
- * The methods whose requests carry payloads worth scanning, read as literals too: a method is
- * looked up by name along the route (the route table, method sets), and a slice of the text
- * is a new string V8 must hash and find in its string table at each lookup.
+ * The methods of the requests this scan builds (those with a raw `params.arguments`), read as
+ * literals too: a method is looked up by name along the route (the route table, method sets),
+ * and a slice of the text is a new string V8 must hash and find in its string table each time.
  */
-const KNOWN_METHODS = byLength([
-  'tools/call',
-  'prompts/get',
-  'resources/read',
-  'completion/complete',
-  'sampling/createMessage',
-  'elicitation/create',
-]);
+const KNOWN_METHODS = byLength(['tools/call', 'prompts/get']);
 
 /**
  * The key between `start` and `end` (no quotes): a known key's literal, else a slice;

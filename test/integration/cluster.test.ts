@@ -264,6 +264,13 @@ describe.skipIf(REDIS_BINARY === undefined)('three instances, one Redis', () => 
 
   it('owner killed (-9): its session is 404, the client re-initializes elsewhere; its round is -32602', async () => {
     const [a, , c] = instances as [Instance, Instance, Instance];
+    // Forwarding needs mux-a's view to name mux-c: after the Redis restart above, wait for it
+    // again here so this test does not depend on how long that one waited.
+    await until(
+      async () => (await readyz(a)).cluster?.instances.some((m) => m.id === 'mux-c') === true,
+      15_000,
+      'mux-a sees mux-c',
+    );
     const { client, transport } = await legacyClient(c, a);
     expect(transport.sessionId).toMatch(/^1\.mux-c\./);
     await client.listTools();
