@@ -114,7 +114,12 @@ export class MuxMetrics implements RouterObserver, WatchSink {
     this.now = options.now ?? performance.now.bind(performance);
     this.#trackTools = new Set(options.trackTools ?? []);
     this.#timeEvery = Math.max(1, Math.floor(options.timeEvery ?? 1));
-    if (options.processMetrics !== false) collectDefaultMetrics({ register: this.registry });
+    // The event-loop delay histogram samples every 100 ms, not prom-client's 10 ms: an idle
+    // instance then wakes 10 times a second for it instead of 100 (a lag long enough to
+    // matter still lands in it).
+    if (options.processMetrics !== false) {
+      collectDefaultMetrics({ register: this.registry, eventLoopMonitoringPrecision: 100 });
+    }
     const registry = this.registry;
     this.#requests = new FastCounter(
       'mcp_mux_requests_total',
