@@ -14,7 +14,7 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { SSEClientTransport } from '@modelcontextprotocol/sdk/client/sse.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { ToolListChangedNotificationSchema } from '@modelcontextprotocol/sdk/types.js';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { REDIS_BINARY, RedisServer } from '../transports/redis/redisServer.js';
 import { freePort, type Proc, startCli, until } from './cliNetwork.js';
 import { fixture, fixturePath, writeConfig } from './harness.js';
@@ -114,6 +114,14 @@ describe.skipIf(REDIS_BINARY === undefined)('three instances, one Redis', () => 
   afterAll(async () => {
     await Promise.all(instances.map((i) => i.proc.stop()));
     await redis?.kill();
+  });
+
+  // A failure here depends on what three processes did: their logs go with it.
+  afterEach((context) => {
+    if (context.task.result?.state !== 'fail') return;
+    for (const i of instances) {
+      console.error(`--- ${i.id} (last 4,000 characters)\n${i.proc.output().slice(-4_000)}`);
+    }
   });
 
   it('status shows the cluster, self marked', async () => {
