@@ -96,15 +96,17 @@ export class ClusterRouting {
   }
 
   /**
-   * Checks a request's hop header, if any: false when it carries one that is not valid (the
-   * caller answers 403). A valid one marks `req` as a hop: it is served here or not at all.
+   * Checks a request's hop header, if any: false when it carries one that is not valid, with
+   * `res` answered 403. A valid one marks `req` as a hop: it is served here or not at all.
    */
-  admitHop(req: IncomingMessage, principal: Principal | undefined): boolean {
+  admitHop(req: IncomingMessage, res: ServerResponse, principal: Principal | undefined): boolean {
     const value = header(req, HOP_HEADER);
     if (value === undefined) return true;
     const verdict = this.#hop.verify(value, this.#facts(req, idOf(principal)), this.#now());
     if (!verdict.ok) {
       this.#log.debug('refused an internal hop', { why: verdict.why });
+      req.resume();
+      sendJsonRpcError(res, 403, ErrorCode.TransportRefused, 'Forbidden: invalid internal hop');
       return false;
     }
     this.#hopped.add(req);

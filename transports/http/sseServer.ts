@@ -146,11 +146,7 @@ export class SseServer {
     }
     const principal = protection.principalOf(req);
     const cluster = this.#options.cluster;
-    if (cluster?.admitHop(req, principal) === false) {
-      req.resume();
-      sendJsonRpcError(res, 403, ErrorCode.TransportRefused, 'Forbidden: invalid internal hop');
-      return;
-    }
+    if (cluster?.admitHop(req, res, principal) === false) return;
     const session = this.#sessions.get(sessionId);
     if (cluster && session === undefined) {
       await cluster.sessionMiss(req, res, sessionId, principal);

@@ -111,11 +111,7 @@ export class StreamableHttpServer {
 
   /** Serves one request on the MCP endpoint (protection already passed). */
   async handle(req: IncomingMessage, res: ServerResponse, protection: Protection): Promise<void> {
-    if (this.#options.cluster?.admitHop(req, protection.principalOf(req)) === false) {
-      sendJsonRpcError(res, 403, ErrorCode.TransportRefused, 'Forbidden: invalid internal hop');
-      req.resume();
-      return;
-    }
+    if (this.#options.cluster?.admitHop(req, res, protection.principalOf(req)) === false) return;
     const version = header(req, 'mcp-protocol-version');
     const versions = this.#options.supportedProtocolVersions ?? HTTP_PROTOCOL_VERSIONS;
     const sessionless = header(req, 'mcp-session-id') === undefined;
