@@ -149,11 +149,18 @@ export async function startMuxInstances(
       child = startChild(info.name, process.execPath, args, { env });
       const current = child;
       await waitForPort(current, info.port, options.readyMs ?? 30_000);
-      await waitFor(() => ready(info), options.readyMs ?? 30_000, `${info.name} ready`).catch(
-        (error: unknown) => {
-          throw new Error(`${String(error)}\n${current.output()}`);
-        },
-      );
+      // Its port may answer for someone else (a port taken between allocation and start):
+      // an instance that exited is reported at once, not after the readiness timeout.
+      await waitFor(
+        async () => current.exited() || (await ready(info)),
+        options.readyMs ?? 30_000,
+        `${info.name} ready`,
+      ).catch((error: unknown) => {
+        throw new Error(`${String(error)}\n${current.output()}`);
+      });
+      if (current.exited()) {
+        throw new Error(`${info.name} exited before it was ready:\n${current.output()}`);
+      }
     };
     const instance: MuxInstance = {
       ...info,
