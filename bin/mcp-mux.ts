@@ -286,5 +286,8 @@ main(process.argv.slice(2)).then(
       );
       process.exitCode = 1;
     }
+    // What started before the failure (a facade already listening, upstream children) would
+    // keep the process alive: a failed start ends it. stderr is written synchronously first.
+    process.exit();
   },
 );

@@ -1,7 +1,8 @@
 /**
  * The CLI says what happened, run as a real process (dist/bin/mcp-mux.js):
  * `--help` on stdout explaining `inspect`, `--version`, an invalid `--log-level` refused, an
- * unknown flag with mcp-mux's own message, a port in use in one line without a stack.
+ * unknown flag with mcp-mux's own message, a port in use in one line without a stack (and an
+ * exit, even when another listener had started).
  */
 import { execFile } from 'node:child_process';
 import { createServer, type Server } from 'node:net';
@@ -10,6 +11,8 @@ import { cliPath, writeConfig } from '../integration/harness.js';
 
 interface Run {
   code: number;
+  /** Set when `execFile` killed it (its timeout), null when it exited by itself. */
+  signal: string | null;
   stdout: string;
   stderr: string;
 }
@@ -18,7 +21,8 @@ const run = (args: string[]): Promise<Run> =>
   new Promise((resolve) => {
     execFile(process.execPath, [cliPath, ...args], { timeout: 20_000 }, (error, stdout, stderr) => {
       const code = error ? Number((error as { code?: unknown }).code ?? 1) : 0;
-      resolve({ code, stdout, stderr });
+      const signal = (error as { signal?: string | null } | null)?.signal ?? null;
+      resolve({ code, signal, stdout, stderr });
     });
   });
 
@@ -64,6 +68,31 @@ describe('mcp-mux CLI usage', () => {
       const { code, stderr } = await run(['--config', empty(), '--http', `127.0.0.1:${port}`]);
       expect(code).toBe(1);
       expect(stderr.trim()).toBe(
+        `mcp-mux: listen EADDRINUSE: address already in use 127.0.0.1:${port}`,
+      );
+    } finally {
+      server.close();
+    }
+  });
+
+  it('exits when a port is in use after another listener started (the facade kept it alive)', async () => {
+    const server: Server = createServer();
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const { port } = server.address() as { port: number };
+    try {
+      // The facade binds first; the metrics listener then fails. Without the exit, the open
+      // facade kept the process running until execFile's timeout killed it.
+      const { code, signal, stderr } = await run([
+        '--config',
+        empty(),
+        '--http',
+        '127.0.0.1:0',
+        '--metrics',
+        `127.0.0.1:${port}`,
+      ]);
+      expect(signal).toBeNull();
+      expect(code).toBe(1);
+      expect(stderr.trim().split('\n').at(-1)).toBe(
         `mcp-mux: listen EADDRINUSE: address already in use 127.0.0.1:${port}`,
       );
     } finally {

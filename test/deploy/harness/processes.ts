@@ -45,8 +45,11 @@ export async function waitFor<T>(
   }
 }
 
-/** A loopback port that was free a moment ago. */
-export function freePort(): Promise<number> {
+/** Ports this process has handed out: none is handed out twice. */
+const handedOut = new Set<number>();
+
+/** A port the kernel picks for `listen(0)` on loopback, released again at once. */
+function pickPort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const server = createServer();
     server.once('error', reject);
@@ -56,6 +59,22 @@ export function freePort(): Promise<number> {
       server.close(() => resolve(port));
     });
   });
+}
+
+/**
+ * A loopback port that was free a moment ago, and not handed out before by this process: the
+ * kernel may pick a released port again at once, and an instance once got the same port for
+ * its HTTP and its metrics listener.
+ */
+export async function freePort(): Promise<number> {
+  for (let attempt = 0; attempt < 50; attempt++) {
+    const port = await pickPort();
+    if (!handedOut.has(port)) {
+      handedOut.add(port);
+      return port;
+    }
+  }
+  throw new Error('no loopback port that was not handed out already (50 attempts)');
 }
 
 /** Whether something accepts TCP connections on 127.0.0.1:`port` (500 ms at most). */
