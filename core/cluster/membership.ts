@@ -6,6 +6,12 @@
  * store is down the view keeps its last answer (and the static peers): a forward to an
  * instance that died meanwhile fails at connect, which answers the client as "gone" anyway,
  * while dropping the view would send every live peer's clients back to `initialize`.
+ *
+ * For the same reason an instance the store stops naming while its last beat is younger than
+ * `ttlMs` keeps its URL for forwarding (`urlOf`), though it leaves the listed view
+ * (`members`): a Redis restarted empty names each instance again only at its next beat, and
+ * until then its sessions are still served where they live. One that left or died meanwhile
+ * fails at connect, which answers its clients as "gone", as above.
  */
 import type { ClusterStore, InstanceRecord } from './clusterStore.js';
 
@@ -34,6 +40,8 @@ export class Membership {
   readonly #now: () => number;
   readonly #startedAt: number;
   readonly #members = new Map<string, Member>();
+  /** Store members the last answer did not name, within `ttlMs` of their last beat. */
+  readonly #unnamed = new Map<string, Member>();
   #storeUp: boolean | undefined;
   #timer: NodeJS.Timeout | undefined;
   #beating: Promise<void> | undefined;
@@ -74,7 +82,12 @@ export class Membership {
   /** The URL of live instance `id` (never this one's), or undefined. */
   urlOf(id: string): string | undefined {
     if (id === this.selfId) return undefined;
-    return this.#members.get(id)?.url;
+    const member = this.#members.get(id);
+    if (member !== undefined) return member.url;
+    const unnamed = this.#unnamed.get(id);
+    if (unnamed === undefined) return undefined;
+    const ttl = this.#options.ttlMs ?? MEMBERSHIP_DEFAULTS.ttlMs;
+    return this.#now() - unnamed.beatAt < ttl ? unnamed.url : undefined;
   }
 
   /** Every instance known live, this one first. */
@@ -87,7 +100,7 @@ export class Membership {
       self: true,
       source: 'self',
     };
-    const others = [...this.#members.values()].filter((m) => this.urlOf(m.id) !== undefined);
+    const others = [...this.#members.values()].filter((m) => m.id !== this.selfId);
     return [self, ...others.sort((a, b) => a.id.localeCompare(b.id))];
   }
 
@@ -117,6 +130,11 @@ export class Membership {
         next.set(id, { id, url, startedAt: 0, beatAt: now, self: false, source: 'peers' });
       });
     }
+    for (const [id, m] of [...this.#members, ...this.#unnamed]) {
+      if (m.source === 'store' && !next.has(id) && now - m.beatAt < ttl) this.#unnamed.set(id, m);
+      else this.#unnamed.delete(id);
+    }
+    for (const id of next.keys()) this.#unnamed.delete(id);
     this.#members.clear();
     for (const [id, m] of next) this.#members.set(id, m);
   }

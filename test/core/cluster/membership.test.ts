@@ -47,6 +47,39 @@ describe('Membership (virtual time, memory store)', () => {
     expect(a.urlOf('b')).toBeUndefined();
   });
 
+  it('a store restarted empty: an instance it no longer names is still forwarded to within its TTL, not listed', async () => {
+    let now = 1_000;
+    const clock = () => now;
+    const store = new MemoryClusterStore(clock);
+    const member = (id: string) =>
+      new Membership({ store, self: { id, url: `http://${id}` }, now: clock, ttlMs: 3_000 });
+    const a = member('a');
+    const b = member('b');
+    await b.beat();
+    await a.beat();
+    expect(a.urlOf('b')).toBe('http://b');
+    // Redis came back empty: `a` beats first and the store names only `a`.
+    await store.close();
+    now += 500;
+    await a.beat();
+    expect(a.members().map((m) => m.id)).toEqual(['a']);
+    expect(a.urlOf('b')).toBe('http://b');
+    // `b` beats again: listed again.
+    now += 500;
+    await b.beat();
+    await a.beat();
+    expect(a.members().map((m) => m.id)).toEqual(['a', 'b']);
+    // Wiped again, and `b` never beats again: its URL goes once its last beat is past the TTL.
+    await store.close();
+    now += 2_999;
+    await a.beat();
+    expect(a.urlOf('b')).toBe('http://b');
+    now += 1;
+    expect(a.urlOf('b')).toBeUndefined();
+    await a.beat();
+    expect(a.urlOf('b')).toBeUndefined();
+  });
+
   it('static peers are live while their probe answers; a store failure is reported once', async () => {
     let up = true;
     const changes: boolean[] = [];
