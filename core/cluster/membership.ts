@@ -100,7 +100,8 @@ export class Membership {
       self: true,
       source: 'self',
     };
-    const others = [...this.#members.values()].filter((m) => m.id !== this.selfId);
+    // Never this one: a beat skips its own record and a probe that answers its own id.
+    const others = [...this.#members.values()];
     return [self, ...others.sort((a, b) => a.id.localeCompare(b.id))];
   }
 
@@ -134,7 +135,6 @@ export class Membership {
       if (m.source === 'store' && !next.has(id) && now - m.beatAt < ttl) this.#unnamed.set(id, m);
       else this.#unnamed.delete(id);
     }
-    for (const id of next.keys()) this.#unnamed.delete(id);
     this.#members.clear();
     for (const [id, m] of next) this.#members.set(id, m);
   }

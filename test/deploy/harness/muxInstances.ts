@@ -12,7 +12,14 @@
 import { writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { type Child, freePort, startChild, tempDir, waitFor, waitForPort } from './processes.js';
+import {
+  type Child,
+  freePort,
+  startChild,
+  tempDir,
+  waitForPort,
+  waitForReady,
+} from './processes.js';
 
 const here = dirname(fileURLToPath(import.meta.url));
 /** The checkout's root, from the sources or from their build (dist/test/deploy/harness, bench). */
@@ -149,18 +156,12 @@ export async function startMuxInstances(
       child = startChild(info.name, process.execPath, args, { env });
       const current = child;
       await waitForPort(current, info.port, options.readyMs ?? 30_000);
-      // Its port may answer for someone else (a port taken between allocation and start):
-      // an instance that exited is reported at once, not after the readiness timeout.
-      await waitFor(
-        async () => current.exited() || (await ready(info)),
+      await waitForReady(
+        current,
+        () => ready(info),
         options.readyMs ?? 30_000,
         `${info.name} ready`,
-      ).catch((error: unknown) => {
-        throw new Error(`${String(error)}\n${current.output()}`);
-      });
-      if (current.exited()) {
-        throw new Error(`${info.name} exited before it was ready:\n${current.output()}`);
-      }
+      );
     };
     const instance: MuxInstance = {
       ...info,

@@ -135,6 +135,23 @@ export function startChild(
 }
 
 /**
+ * Waits until `check` holds for `child` (its own sign of readiness: a line it prints, its
+ * health endpoint), failing at once, with its output, if it exits first. A port that accepts
+ * is not enough: it may answer for another process that took it.
+ */
+export async function waitForReady(
+  child: Child,
+  check: () => boolean | Promise<boolean>,
+  ms: number,
+  what: string,
+): Promise<void> {
+  await waitFor(async () => child.exited() || (await check()), ms, what).catch((error: unknown) => {
+    throw new Error(`${String(error)}\n${child.output()}`);
+  });
+  if (child.exited()) throw new Error(`${child.name} exited before ${what}:\n${child.output()}`);
+}
+
+/**
  * Waits until `child` accepts on `port`; fails early (with its output) if it exits first.
  */
 export async function waitForPort(child: Child, port: number, ms = 15_000): Promise<void> {

@@ -3,7 +3,14 @@
  * directory in a temp dir. `restart` stops it (SIGKILL: a crash, or SIGTERM) and starts a new
  * one on the same port, empty — what instances see when Redis goes away and comes back.
  */
-import { type Child, freePort, startChild, tempDir, waitFor, waitForPort } from './processes.js';
+import {
+  type Child,
+  freePort,
+  startChild,
+  tempDir,
+  waitForPort,
+  waitForReady,
+} from './processes.js';
 
 export interface RedisServer {
   port: number;
@@ -38,16 +45,13 @@ export async function startRedis(binary: string, port?: number): Promise<RedisSe
     ]);
     const current = child;
     await waitForPort(current, chosen);
-    // The port may answer for another process (a restart on a port someone took meanwhile):
-    // this server is up once it says so, and one that exited is reported.
-    await waitFor(
-      () => current.exited() || /Ready to accept connections/.test(current.output()),
+    // Its own line, not the port: after a restart, another process may hold the port.
+    await waitForReady(
+      current,
+      () => /Ready to accept connections/.test(current.output()),
       15_000,
       `redis-server on ${chosen} ready`,
     );
-    if (current.exited()) {
-      throw new Error(`redis-server on ${chosen} exited:\n${current.output()}`);
-    }
   };
   const stop = async (options: { crash?: boolean } = {}) => {
     if (options.crash) await child?.kill9();
