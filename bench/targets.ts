@@ -46,6 +46,21 @@ function ratioOf(find: Finder, scenario: string, subject = 'mcp-mux'): Measure {
 
 const FLOOR = 'relay-floor';
 
+/** The relay floor of an HTTP upstream hop (undici's `Pool`, subjects/httpRelayFloor.ts). */
+const UNDICI_FLOOR = 'relay-floor-undici';
+
+/** mcp-mux's CPU per request over the named floor's in the same scenario. */
+function cpuVersusFloor(find: Finder, scenario: string, floorName: string): Measure {
+  const mux = find(scenario, 'mcp-mux');
+  const floor = find(scenario, floorName);
+  const a = mux?.cpuUsPerRequest;
+  const b = floor?.cpuUsPerRequest;
+  if (a === undefined) return na(mux?.reason ?? `${scenario} not measured`);
+  if (b === undefined || !(b > 0)) return na(floor?.reason ?? `${floorName} not measured`);
+  const v = a / b;
+  return { value: v, measured: `${x(v)} (${a.toFixed(1)} vs ${b.toFixed(1)} µs)` };
+}
+
 /** The relay floor's ratio in a scenario, when it was measured. */
 function floorRatio(find: Finder, scenario: string, name = FLOOR): string | undefined {
   const s = find(scenario, name);
@@ -250,16 +265,7 @@ export const targets: Target[] = [
     goal: "Router CPU per request, HTTP facade → stdio upstream, vs the HTTP relay floor's (httpFacadeFloor.ts)",
     threshold: '≤ 1.30×',
     meets: (v) => v <= 1.3,
-    measure: (find) => {
-      const mux = find('transport-http-stdio', 'mcp-mux');
-      const floor = find('transport-http-stdio', FLOOR);
-      const a = mux?.cpuUsPerRequest;
-      const b = floor?.cpuUsPerRequest;
-      if (a === undefined) return na(mux?.reason ?? 'not measured');
-      if (b === undefined || !(b > 0)) return na(floor?.reason ?? 'relay floor not measured');
-      const v = a / b;
-      return { value: v, measured: `${x(v)} (${a.toFixed(1)} vs ${b.toFixed(1)} µs)` };
-    },
+    measure: (find) => cpuVersusFloor(find, 'transport-http-stdio', FLOOR),
   },
   {
     id: 'http-http',
@@ -267,6 +273,20 @@ export const targets: Target[] = [
     threshold: '≥ 0.28×',
     meets: (v) => v >= 0.28,
     measure: (find) => ratioOf(find, 'transport-http-http'),
+  },
+  {
+    id: 'http-http-cpu',
+    goal: "Router CPU per request, HTTP facade → HTTP upstream, vs the undici relay floor's (httpRelayFloor.ts)",
+    threshold: '≤ 1.30×',
+    meets: (v) => v <= 1.3,
+    measure: (find) => cpuVersusFloor(find, 'transport-http-http', UNDICI_FLOOR),
+  },
+  {
+    id: 'stdio-http-cpu',
+    goal: "Router CPU per request, stdio → HTTP upstream, vs the undici relay floor's (httpRelayFloor.ts)",
+    threshold: '≤ 1.30×',
+    meets: (v) => v <= 1.3,
+    measure: (find) => cpuVersusFloor(find, 'transport-stdio-http', UNDICI_FLOOR),
   },
   {
     id: 'idle-session',

@@ -320,6 +320,36 @@ describe('evaluateTargets', () => {
     expect(byId(results, 'http-http').met).toBeNull();
   });
 
+  it("judges the HTTP upstream hops' router CPU against the undici relay floor measured beside them", () => {
+    const results = evaluateTargets([
+      // 1,000 calls per round: 260 µs of router CPU per call against the floor's 160 µs.
+      scenario('transport-http-http', [
+        subject('direct', [round(1000, 100, 1000, 80_000)]),
+        subject('mcp-mux', [round(1000, 100, 1000, 260_000)]),
+        subject('relay-floor-undici', [round(1000, 100, 1000, 160_000)]),
+      ]),
+      // 85 µs against 75 µs.
+      scenario('transport-stdio-http', [
+        subject('direct', [round(1000, 100, 1000, 55_000)]),
+        subject('mcp-mux', [round(1000, 100, 1000, 85_000)]),
+        subject('relay-floor-undici', [round(1000, 100, 1000, 75_000)]),
+      ]),
+    ]);
+    expect(byId(results, 'http-http-cpu')).toMatchObject({ met: false });
+    expect(byId(results, 'http-http-cpu').value).toBeCloseTo(1.625);
+    expect(byId(results, 'stdio-http-cpu')).toMatchObject({ met: true });
+    expect(byId(results, 'stdio-http-cpu').value).toBeCloseTo(85 / 75);
+    // No floor in the run: n/a, never a pass.
+    const alone = evaluateTargets([
+      scenario('transport-stdio-http', [
+        subject('direct', [round(1000, 100, 1000, 55_000)]),
+        subject('mcp-mux', [round(1000, 100, 1000, 85_000)]),
+      ]),
+    ]);
+    expect(byId(alone, 'stdio-http-cpu').met).toBeNull();
+    expect(byId(alone, 'stdio-http-cpu').measured).toContain('relay-floor-undici not measured');
+  });
+
   it('cluster: forwarded share under 1% and the three-instance set within 0.9× of one instance', () => {
     const run = (share: number | undefined, set: number) =>
       evaluateTargets([
