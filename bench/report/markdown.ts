@@ -1,5 +1,6 @@
 /** The markdown report of a run: targets, throughput/latency table, memory table, notes. */
 import type { RunResult, SubjectResult } from '../results.js';
+import { renderComparisons } from './compare.js';
 import { formatCompact } from './svgChart.js';
 
 const cell = (text: string): string => text.replace(/\|/g, '\\|').replace(/\n/g, ' ');
@@ -72,7 +73,7 @@ export function renderMarkdown(run: RunResult, options: MarkdownOptions = {}): s
       );
     });
   }
-  out.push('');
+  out.push('', ...renderComparisons(run, h));
 
   const memory = run.scenarios.filter(
     (x) => x.kind === 'memory-idle' || x.kind === 'memory-inflight',
