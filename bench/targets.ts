@@ -61,6 +61,17 @@ function cpuVersusFloor(find: Finder, scenario: string, floorName: string): Meas
   return { value: v, measured: `${x(v)} (${a.toFixed(1)} vs ${b.toFixed(1)} µs)` };
 }
 
+/** A hop's router CPU per request at most 1.3× its relay floor's, measured beside it. */
+function cpuTarget(id: string, hop: string, scenario: string, floorName: string): Target {
+  return {
+    id,
+    goal: `Router CPU per request, ${hop}`,
+    threshold: '≤ 1.30×',
+    meets: (v) => v <= 1.3,
+    measure: (find) => cpuVersusFloor(find, scenario, floorName),
+  };
+}
+
 /** The relay floor's ratio in a scenario, when it was measured. */
 function floorRatio(find: Finder, scenario: string, name = FLOOR): string | undefined {
   const s = find(scenario, name);
@@ -260,13 +271,12 @@ export const targets: Target[] = [
     measure: (find) => ratioOf(find, 'transport-http-stdio'),
     floor: (find) => floorRatio(find, 'transport-http-stdio'),
   },
-  {
-    id: 'http-facade-stdio-cpu',
-    goal: "Router CPU per request, HTTP facade → stdio upstream, vs the HTTP relay floor's (httpFacadeFloor.ts)",
-    threshold: '≤ 1.30×',
-    meets: (v) => v <= 1.3,
-    measure: (find) => cpuVersusFloor(find, 'transport-http-stdio', FLOOR),
-  },
+  cpuTarget(
+    'http-facade-stdio-cpu',
+    "HTTP facade → stdio upstream, vs the HTTP relay floor's (httpFacadeFloor.ts)",
+    'transport-http-stdio',
+    FLOOR,
+  ),
   {
     id: 'http-http',
     goal: 'Throughput through mcp-mux, HTTP facade → HTTP upstream vs direct HTTP, 1 KiB, 32 in flight',
@@ -274,20 +284,18 @@ export const targets: Target[] = [
     meets: (v) => v >= 0.28,
     measure: (find) => ratioOf(find, 'transport-http-http'),
   },
-  {
-    id: 'http-http-cpu',
-    goal: "Router CPU per request, HTTP facade → HTTP upstream, vs the undici relay floor's (httpRelayFloor.ts)",
-    threshold: '≤ 1.30×',
-    meets: (v) => v <= 1.3,
-    measure: (find) => cpuVersusFloor(find, 'transport-http-http', UNDICI_FLOOR),
-  },
-  {
-    id: 'stdio-http-cpu',
-    goal: "Router CPU per request, stdio → HTTP upstream, vs the undici relay floor's (httpRelayFloor.ts)",
-    threshold: '≤ 1.30×',
-    meets: (v) => v <= 1.3,
-    measure: (find) => cpuVersusFloor(find, 'transport-stdio-http', UNDICI_FLOOR),
-  },
+  cpuTarget(
+    'http-http-cpu',
+    "HTTP facade → HTTP upstream, vs the undici relay floor's (httpRelayFloor.ts)",
+    'transport-http-http',
+    UNDICI_FLOOR,
+  ),
+  cpuTarget(
+    'stdio-http-cpu',
+    "stdio → HTTP upstream, vs the undici relay floor's (httpRelayFloor.ts)",
+    'transport-stdio-http',
+    UNDICI_FLOOR,
+  ),
   {
     id: 'idle-session',
     goal: 'Memory per idle session (RSS growth, network facade)',
