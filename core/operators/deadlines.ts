@@ -1,11 +1,11 @@
 /**
- * One timer for the deadlines of many requests (a connection's outbound requests share one):
- * a timer per request (an RxJS `AsyncAction`, a `setInterval` made and cleared) costs ~1–3 µs
- * of a routed request. Requests of one connection mostly share one timeout, so their deadlines
- * arrive in order: they wait in a FIFO served by ONE scheduled action, armed for the head. A
- * deadline earlier than the FIFO's tail (a shorter timeout than the ones before it) is refused,
- * and its request keeps a timer of its own (`requestLifecycle`). Settled requests are skipped when they reach the
- * head and compacted away once they are half the FIFO, so it holds at most about twice the
+ * One timer for the deadlines of many requests: a timer per request (an RxJS `AsyncAction`, a
+ * `setInterval` made and cleared) costs ~1–3 µs of a routed request. Requests with the same
+ * first wait queue their deadlines in order, so they wait in a FIFO served by ONE scheduled
+ * action, armed for the head; `deadlinesFor` shares one such FIFO among all the connections of
+ * a scheduler. A deadline earlier than the FIFO's tail is refused, and its request keeps a
+ * timer of its own (`requestLifecycle`). Settled requests are skipped when they reach the head
+ * and compacted away once they are half the FIFO, so it holds at most about twice the
  * requests in flight.
  */
 import type { SchedulerAction, SchedulerLike, Subscription } from 'rxjs';
@@ -151,4 +151,47 @@ export class Deadlines {
     this.#head = 0;
     this.#settled = 0;
   }
+}
+
+/** FIFOs shared by every connection on a scheduler, by the first wait of their requests. */
+const sharedByScheduler = new WeakMap<SchedulerLike, Map<number, Deadlines>>();
+/** Distinct first waits shared per scheduler; requests past it use their connection's FIFO. */
+const MAX_SHARED = 64;
+
+const limitOf = (value: number | undefined): number | undefined =>
+  value === undefined || Number.isNaN(value) || value === Number.POSITIVE_INFINITY
+    ? undefined
+    : Math.max(0, value);
+
+/**
+ * The FIFO for a request whose first wait is the nearer of `timeout` and `maxTotalTimeout`
+ * (`requestLifecycle`'s rule), shared by every connection on `scheduler`: requests of one first
+ * wait queue their deadlines in order whatever their connection, so 100 upstreams that share
+ * a timeout share one timer. A connection's own FIFO holds about one request at a time when
+ * the load is spread over many connections, and then armed and cleared its timer for each
+ * (1–3 µs of a routed request). `own` serves a request with no limit, and first waits past
+ * `MAX_SHARED` distinct values (the map stays small whatever the callers ask).
+ */
+export function deadlinesFor(
+  scheduler: SchedulerLike,
+  timeout: number | undefined,
+  maxTotalTimeout: number | undefined,
+  own: Deadlines,
+): Deadlines {
+  const idle = limitOf(timeout);
+  const total = limitOf(maxTotalTimeout);
+  if (idle === undefined && total === undefined) return own;
+  const first = Math.min(idle ?? Number.POSITIVE_INFINITY, total ?? Number.POSITIVE_INFINITY);
+  let byWait = sharedByScheduler.get(scheduler);
+  if (byWait === undefined) {
+    byWait = new Map();
+    sharedByScheduler.set(scheduler, byWait);
+  }
+  let shared = byWait.get(first);
+  if (shared === undefined) {
+    if (byWait.size >= MAX_SHARED) return own;
+    shared = new Deadlines(scheduler);
+    byWait.set(first, shared);
+  }
+  return shared;
 }

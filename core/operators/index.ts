@@ -3,7 +3,7 @@
 export { type AdaptiveDebounceConfig, adaptiveDebounce } from './adaptiveDebounce.js';
 export { type CancelOnUnsubscribeConfig, cancelOnUnsubscribe } from './cancelOnUnsubscribe.js';
 export { concatMapLatest } from './concatMapLatest.js';
-export { Deadlines, type Timed } from './deadlines.js';
+export { Deadlines, deadlinesFor, type Timed } from './deadlines.js';
 export {
   abortError,
   type RequestLifecycleConfig,

@@ -21,7 +21,7 @@
  * Cost: the subscriber is a `Subscription` that is also the source's `Observer`, so RxJS
  * subscribes it to the source as it is (no wrapping subscriber), and the source's teardown is
  * added to it. Its timer is one scheduled action re-scheduled only when it fires early; with
- * `deadlines` (one FIFO shared by the requests of a connection, deadlines.ts) most requests
+ * `deadlines` (a FIFO shared by the requests of one first wait, deadlines.ts) most requests
  * schedule nothing at all.
  */
 import {

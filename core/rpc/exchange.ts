@@ -4,7 +4,7 @@
  * configuration of its `requestLifecycle` (its limits, its abort signal, its `cancel`). One
  * object instead of an entry, a config and a closure: every routed request makes one.
  *
- * It holds no params: a settled request's lifecycle may wait in the connection's deadline FIFO
+ * It holds no params: a settled request's lifecycle may wait in a deadline FIFO
  * (core/operators/deadlines.ts), and the lifecycle drops its config only at teardown.
  */
 import type { Observer, SchedulerLike } from 'rxjs';

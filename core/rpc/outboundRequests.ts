@@ -5,8 +5,8 @@
  * counter that starts at 0, so id 0 is exercised from the first request) and makes ONE
  * `Exchange` (exchange.ts: the table entry and the lifecycle's configuration), then subscribes
  * the request's exchange — register its entry, send — through `requestLifecycle`
- * (core/operators/): its timeout, abort signal and cancellation. The requests of a connection
- * share one deadline FIFO (`Deadlines`), so most of them schedule no timer of their own.
+ * (core/operators/): its timeout, abort signal and cancellation. Requests of one timeout share a
+ * deadline FIFO across connections (`deadlinesFor`), so most of them schedule no timer of their own.
  *
  * The entry lives in ONE table keyed by id; a request with `progress: true` uses its id as its
  * progress token, so responses and progress find it the same way. The entry leaves the table
@@ -16,7 +16,7 @@
 import { Observable, type SchedulerLike, type Subscriber, type TeardownLogic } from 'rxjs';
 import { ErrorCode, LocalError, RpcError } from '../errors/index.js';
 import type { Logger } from '../log/index.js';
-import { abortError, Deadlines, requestLifecycle } from '../operators/index.js';
+import { abortError, Deadlines, deadlinesFor, requestLifecycle } from '../operators/index.js';
 import { RawJson } from './envelopeScan.js';
 import { type Abandon, Exchange } from './exchange.js';
 import { InflightTable } from './inflight.js';
@@ -58,7 +58,10 @@ const UNKNOWN_ID_WARN_EVERY_MS = 10_000;
 export class OutboundRequests {
   readonly #send: Send;
   readonly #scheduler: SchedulerLike;
-  /** The one timer of the requests' deadlines (core/operators/deadlines.ts). */
+  /**
+   * The deadline FIFO of requests the shared ones do not take (`deadlinesFor`,
+   * core/operators/deadlines.ts).
+   */
   readonly #deadlines: Deadlines;
   readonly #log: Logger;
   readonly #table = new InflightTable<number, Exchange>();
@@ -116,7 +119,7 @@ export class OutboundRequests {
       method,
       options,
       this.#scheduler,
-      this.#deadlines,
+      deadlinesFor(this.#scheduler, options?.timeout, options?.maxTotalTimeout, this.#deadlines),
       this.#abandonOf,
     );
     // The operator applied as a function: `pipe` would add its own arrays to every request.
