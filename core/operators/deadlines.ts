@@ -158,7 +158,8 @@ const sharedByScheduler = new WeakMap<SchedulerLike, Map<number, Deadlines>>();
 /** Distinct first waits shared per scheduler; requests past it use their connection's FIFO. */
 const MAX_SHARED = 64;
 
-const limitOf = (value: number | undefined): number | undefined =>
+/** A limit in ms as `requestLifecycle` reads it: undefined, NaN and Infinity mean none. */
+export const limitOf = (value: number | undefined): number | undefined =>
   value === undefined || Number.isNaN(value) || value === Number.POSITIVE_INFINITY
     ? undefined
     : Math.max(0, value);

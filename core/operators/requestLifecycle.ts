@@ -36,7 +36,7 @@ import {
   type Unsubscribable,
 } from 'rxjs';
 import { LocalError } from '../errors/index.js';
-import { type Deadlines, MAX_TIMER_MS, type Timed } from './deadlines.js';
+import { type Deadlines, limitOf as limit, MAX_TIMER_MS, type Timed } from './deadlines.js';
 import { handOver } from './sourceHolder.js';
 
 export interface RequestLifecycleConfig {
@@ -63,11 +63,6 @@ export interface RequestLifecycleConfig {
   /** Copied into a timeout's `details`. */
   meta?: Record<string, unknown> | undefined;
 }
-
-const limit = (value: number | undefined): number | undefined =>
-  value === undefined || Number.isNaN(value) || value === Number.POSITIVE_INFINITY
-    ? undefined
-    : Math.max(0, value);
 
 /** The error of a request whose `signal` aborted. */
 export function abortError(signal: AbortSignal, method: string | undefined): LocalError {
