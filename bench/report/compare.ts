@@ -7,6 +7,7 @@
  * sides of a pair together, and the paired median keeps what the builds differ by.
  */
 import type { RoundResult, RunResult, SubjectResult } from '../results.js';
+import { median } from '../stats/latency.js';
 
 export interface Comparison {
   scenario: string;
@@ -27,14 +28,6 @@ export interface PairedRatio {
   min: number;
   max: number;
 }
-
-const median = (values: readonly number[]): number => {
-  const sorted = [...values].sort((a, b) => a - b);
-  const mid = sorted.length >> 1;
-  return sorted.length % 2 === 1
-    ? (sorted[mid] as number)
-    : ((sorted[mid - 1] as number) + (sorted[mid] as number)) / 2;
-};
 
 /** `mcp-mux@x` → `mcp-mux`; `mcp-mux ×100 mcp-mux@x` → `mcp-mux ×100`; else undefined. */
 export function twinOf(name: string): string | undefined {
