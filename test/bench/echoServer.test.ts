@@ -98,7 +98,9 @@ describe('echo fixture over stdio', () => {
       batched.send(burst(n));
       await Promise.all([perMessage.until(n + 1), batched.until(n + 1)]);
       expect(writeSyscalls(perMessage.pid) - before[0]!).toBeGreaterThanOrEqual(n);
-      expect(writeSyscalls(batched.pid) - before[1]!).toBeLessThan(5);
+      // A handful, not one: the burst may be read in more than one chunk under load, and the
+      // main thread's count holds its own loop wake-ups. Far below one per message either way.
+      expect(writeSyscalls(batched.pid) - before[1]!).toBeLessThan(n / 5);
     },
   );
 
