@@ -71,26 +71,58 @@ export interface LoggerOptions {
 
 export function createLogger(options: LoggerOptions = {}): Logger {
   if (options.format === 'json') return jsonLogger(options);
-  const min = order[options.level ?? 'info'];
-  const sink = options.sink ?? stderrSink;
-  const prefix = options.name ? `[${options.name}] ` : '';
-  const at =
-    (level: LogLevel) =>
-    (message: string, fields?: Record<string, unknown>): void => {
-      if (order[level] >= min) sink(`mcp-mux ${level} ${prefix}${message}${format(fields)}`);
-    };
-  return {
-    debug: at('debug'),
-    info: at('info'),
-    warn: at('warn'),
-    error: at('error'),
-    child: (name) =>
-      createLogger({
-        level: options.level ?? 'info',
-        sink,
-        name: options.name ? `${options.name}/${name}` : name,
-      }),
-  };
+  return new TextLogger(
+    order[options.level ?? 'info'],
+    options.sink ?? stderrSink,
+    undefined,
+    options.name,
+  );
+}
+
+/**
+ * Children are made per connection (a stateless 2026-07-28 POST is one) and most never write a
+ * line: a child is one small object, and its name is joined on its first line, not before.
+ */
+class TextLogger implements Logger {
+  #prefix: string | undefined;
+
+  constructor(
+    readonly min: number,
+    readonly sink: LogSink,
+    readonly parent: TextLogger | undefined,
+    readonly name: string | undefined,
+  ) {}
+
+  /** `a/b/c` from the root down; undefined for an unnamed root. */
+  get path(): string | undefined {
+    const above = this.parent?.path;
+    return above === undefined ? this.name : `${above}/${this.name}`;
+  }
+
+  debug(message: string, fields?: Record<string, unknown>): void {
+    if (order.debug >= this.min) this.#write('debug', message, fields);
+  }
+  info(message: string, fields?: Record<string, unknown>): void {
+    if (order.info >= this.min) this.#write('info', message, fields);
+  }
+  warn(message: string, fields?: Record<string, unknown>): void {
+    if (order.warn >= this.min) this.#write('warn', message, fields);
+  }
+  error(message: string, fields?: Record<string, unknown>): void {
+    if (order.error >= this.min) this.#write('error', message, fields);
+  }
+
+  child(name: string): Logger {
+    return new TextLogger(this.min, this.sink, this, name);
+  }
+
+  #write(level: LogLevel, message: string, fields: Record<string, unknown> | undefined): void {
+    if (this.#prefix === undefined) {
+      const path = this.path;
+      this.#prefix = path ? `[${path}] ` : '';
+    }
+    this.sink(`mcp-mux ${level} ${this.#prefix}${message}${format(fields)}`);
+  }
 }
 
 /** JSON lines through pino: synchronous writes to stderr (nothing lost when the process exits). */
@@ -107,7 +139,7 @@ function jsonLogger(options: LoggerOptions): Logger {
     },
     destination,
   );
-  return wrap(root, options.name);
+  return new JsonLogger(root, options.name);
 }
 
 /**
@@ -124,26 +156,41 @@ function bindingsOf(name: string): Record<string, string> {
   return bindings;
 }
 
-/** Children are made from the root, so a line has one `name` (the whole path). */
-function wrap(root: PinoLogger, name: string | undefined): Logger {
-  const logger = name === undefined ? root : root.child(bindingsOf(name));
-  const at =
-    (level: LogLevel) =>
-    (message: string, fields?: Record<string, unknown>): void => {
-      if (!logger.isLevelEnabled(level)) return;
-      if (fields === undefined) logger[level](message);
-      else logger[level](redact(fields), message);
-    };
-  return {
-    debug: at('debug'),
-    info: at('info'),
-    warn: at('warn'),
-    error: at('error'),
-    child: (child) => {
-      const full = name ? `${name}/${child}` : child;
-      return wrap(root, full);
-    },
-  };
+/**
+ * Children are made from the root, so a line has one `name` (the whole path). The pino child
+ * (its bindings serialized) is made on the first line written, not with the logger.
+ */
+class JsonLogger implements Logger {
+  #logger: PinoLogger | undefined;
+
+  constructor(
+    readonly root: PinoLogger,
+    readonly name: string | undefined,
+  ) {}
+
+  debug(message: string, fields?: Record<string, unknown>): void {
+    this.#write('debug', message, fields);
+  }
+  info(message: string, fields?: Record<string, unknown>): void {
+    this.#write('info', message, fields);
+  }
+  warn(message: string, fields?: Record<string, unknown>): void {
+    this.#write('warn', message, fields);
+  }
+  error(message: string, fields?: Record<string, unknown>): void {
+    this.#write('error', message, fields);
+  }
+
+  child(name: string): Logger {
+    return new JsonLogger(this.root, this.name ? `${this.name}/${name}` : name);
+  }
+
+  #write(level: LogLevel, message: string, fields: Record<string, unknown> | undefined): void {
+    if (!this.root.isLevelEnabled(level)) return;
+    this.#logger ??= this.name === undefined ? this.root : this.root.child(bindingsOf(this.name));
+    if (fields === undefined) this.#logger[level](message);
+    else this.#logger[level](redact(fields), message);
+  }
 }
 
 /** A logger that drops everything (library default when the embedder gives none). */
