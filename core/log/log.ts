@@ -1,6 +1,7 @@
 /**
  * The router's log. Everything goes to stderr (stdout is the protocol channel in stdio mode).
- * A logger is a plain function table so tests can capture lines without touching process.stderr.
+ * `Logger` is an interface of five functions, so tests capture lines with a plain object (or a
+ * `sink`) without touching process.stderr.
  *
  * Two formats: `text` (the default, one readable line: `mcp-mux info [name] message k=v`) and
  * `json` (pino: one JSON object per line with `level`, `time`, `name`, `msg` and the fields;
