@@ -6,7 +6,7 @@
  *
  * The calls go through undici's `request` on one keep-alive `Agent` per run, not `fetch`: the
  * load generator shares the two cores with the routers, and `fetch` (WHATWG streams, an
- * `AbortSignal` per call) cost 680–890 µs of the generator's CPU per call against 160–200 µs,
+ * `AbortSignal` per call) cost 680–890 µs of the generator's CPU per call against about 110,
  * which left the routers half idle and measured the generator more than the sets.
  */
 import { Agent, request } from 'undici';
@@ -131,7 +131,7 @@ export async function runMixedLoad(load: MixedLoad): Promise<MixedResult> {
   };
   const body = (meta?: Record<string, unknown>) =>
     JSON.stringify({ jsonrpc: '2.0', id: ++id, method: 'tools/call', params: params(meta) });
-  // One connection per worker at most, as fetch's global pool gave; bounded like fetch's signal.
+  // At most one connection per worker; every call bounded by the timeouts, as fetch's signal did.
   const agent = new Agent({
     connections: load.legacy.length + load.statelessWorkers,
     headersTimeout: CALL_TIMEOUT_MS,
