@@ -1,7 +1,8 @@
 /**
  * Runs a throughput or latency scenario: start every subject, warm each up, then measure
  * them in interleaved rounds (A, B, A, B…) so that drift of the machine (thermal, other
- * tenants, GC of the bench itself) hits every subject alike. Around each round the CPU time
+ * tenants, GC of the bench itself) hits every subject alike; a build and its `--compare`
+ * twins are measured back to back (roundOrder.ts). Around each round the CPU time
  * of the measured process is read from /proc.
  */
 import { type LoadResult, runClosedLoop } from '../client/closedLoop.js';
@@ -26,6 +27,7 @@ import {
   listAllTools,
   subjectLabel,
 } from '../subjects/launch.js';
+import { roundOrder } from './roundOrder.js';
 import { describeWarmup, type WarmupSettings, warmUp } from './warmUp.js';
 
 export interface RunSettings {
@@ -236,13 +238,13 @@ export async function runLoadScenario(
         );
       }
     }
-    const subjects = [...live];
+    const names = [...live.keys()];
     for (let round = 1; round <= settings.rounds; round++) {
-      // The order turns each round (A B C, B C A, C A B…): no subject always runs first.
-      const shift = (round - 1) % subjects.length;
-      for (const [name, launched] of [...subjects.slice(shift), ...subjects.slice(0, shift)]) {
+      // The order turns each round; a build and its twins run back to back (roundOrder.ts).
+      for (const name of roundOrder(names, round)) {
+        const launched = live.get(name);
         const r = byName.get(name);
-        if (r?.status !== 'ok') continue;
+        if (launched === undefined || r?.status !== 'ok') continue;
         try {
           // Unmeasured load first: a process idle while the others ran (the first round waits
           // for every later subject's warm-up) spends its first few hundred ms at up to 3x
