@@ -28,7 +28,7 @@ import {
   subjectLabel,
 } from '../subjects/launch.js';
 import { roundOrder } from './roundOrder.js';
-import { describeWarmup, type WarmupSettings, warmUp } from './warmUp.js';
+import { describeWarmup, loadWindow, type WarmupSettings, warmUpInTurns } from './warmUp.js';
 
 export interface RunSettings {
   rounds: number;
@@ -213,17 +213,18 @@ export async function runLoadScenario(
   const roundMs = settings.roundMs * (scenario.roundScale ?? 1);
   try {
     const warmed: string[] = [];
-    for (const [name, launched] of live) {
-      try {
-        const w = await warmUp(launched.pid, load.inFlight, makeCall(launched, load), {
-          ...settings.warmup,
-          // Few, slow requests (1 and 4 MiB rows) get the longer cap their rounds get.
-          maxMs: settings.warmup.maxMs * (scenario.roundScale ?? 1),
-        });
-        warmed.push(describeWarmup(launched.label, w));
-      } catch (e) {
-        fail(name, e);
-      }
+    const warming = [...live];
+    const outcomes = await warmUpInTurns(
+      warming.map(([, launched]) =>
+        loadWindow(launched.pid, load.inFlight, makeCall(launched, load)),
+      ),
+      // Few, slow requests (1 and 4 MiB rows) get the longer cap their rounds get.
+      { ...settings.warmup, maxMs: settings.warmup.maxMs * (scenario.roundScale ?? 1) },
+    );
+    for (const [i, [name, launched]] of warming.entries()) {
+      const w = outcomes[i];
+      if (w === undefined || w instanceof Error) fail(name, w);
+      else warmed.push(describeWarmup(launched.label, w));
     }
     if (warmed.length > 0) result.notes.push(`warm-up: ${warmed.join('; ')}`);
     let rate: number | undefined;
@@ -246,9 +247,8 @@ export async function runLoadScenario(
         const r = byName.get(name);
         if (launched === undefined || r?.status !== 'ok') continue;
         try {
-          // Unmeasured load first: a process idle while the others ran (the first round waits
-          // for every later subject's warm-up) spends its first few hundred ms at up to 3x
-          // its CPU per request, which only the subjects measured first paid.
+          // Unmeasured load first: a process idle while the others ran spends its first few
+          // hundred ms at up to 3x its CPU per request.
           if (rate === undefined) await closed(PRIME_MS)(makeCall(launched, load));
           const run =
             rate === undefined

@@ -2,7 +2,7 @@
  * Warm-up until the subject's CPU per request settles: closed-loop windows of the scenario's
  * own load, each measuring the CPU per completed request of the measured process (/proc);
  * warm when the last `windows` windows lie within `tolerance` of each other (max / min − 1)
- * after at least `minRequests` requests, or when `maxMs` has passed (capped). A fixed warm-up
+ * after at least `minRequests` requests, or when `maxMs` of its own load has passed (capped). A fixed warm-up
  * measured JIT compilation in the first rounds: the router's CPU per request over HTTP falls
  * for ~10 s of load. A subject whose CPU cannot be read is judged on throughput instead.
  */
@@ -52,6 +52,47 @@ export interface WarmupWindow {
 }
 
 /**
+ * The settling rule applied to one subject's windows as they come (see the file header):
+ * `add` each window's figures; `result` is set once the subject is warm or capped.
+ */
+export class Settling {
+  readonly #settings: WarmupSettings;
+  /** The subject's own load so far (its windows), ms: the cap counts no other subject's. */
+  #ms = 0;
+  readonly #figures: number[] = [];
+  #requests = 0;
+  #unit: WarmupResult['unit'] = 'cpu';
+  result: WarmupResult | undefined;
+
+  constructor(settings: WarmupSettings) {
+    this.#settings = settings;
+  }
+
+  /** One window's figures and its length, ms. */
+  add(r: WarmupWindow, windowMs: number): void {
+    if (this.result !== undefined) return;
+    this.#ms += windowMs;
+    const settings = this.#settings;
+    const figures = this.#figures;
+    this.#requests += r.completed;
+    if (r.cpuPerCall !== undefined && this.#unit === 'cpu') figures.push(r.cpuPerCall);
+    else {
+      if (this.#unit === 'cpu') figures.length = 0;
+      this.#unit = 'throughput';
+      figures.push(r.throughput);
+    }
+    const ms = this.#ms;
+    const settled =
+      this.#requests >= settings.minRequests &&
+      hasSettled(figures, settings.windows, settings.tolerance);
+    if (settled || ms >= settings.maxMs) {
+      const last = figures.slice(-settings.windows);
+      this.result = { settled, ms, requests: this.#requests, last, unit: this.#unit };
+    }
+  }
+}
+
+/**
  * Runs `window` (one window of the scenario's own load, `windowMs` long) until the figure
  * settles (see the file header): CPU per call while it can be read, else throughput.
  */
@@ -59,27 +100,14 @@ export async function settle(
   window: (ms: number) => Promise<WarmupWindow>,
   settings: WarmupSettings,
 ): Promise<WarmupResult> {
-  const started = performance.now();
-  const figures: number[] = [];
-  let requests = 0;
-  let unit: WarmupResult['unit'] = 'cpu';
-  // Bounded: every window takes windowMs, and the loop stops at maxMs.
-  for (;;) {
-    const r = await window(settings.windowMs);
-    requests += r.completed;
-    if (r.cpuPerCall !== undefined && unit === 'cpu') figures.push(r.cpuPerCall);
-    else {
-      if (unit === 'cpu') figures.length = 0;
-      unit = 'throughput';
-      figures.push(r.throughput);
-    }
-    const ms = performance.now() - started;
-    const settled =
-      requests >= settings.minRequests && hasSettled(figures, settings.windows, settings.tolerance);
-    if (settled || ms >= settings.maxMs) {
-      return { settled, ms, requests, last: figures.slice(-settings.windows), unit };
-    }
+  const settling = new Settling(settings);
+  // Bounded: every window takes windowMs, and `Settling` stops at maxMs.
+  while (settling.result === undefined) {
+    const started = performance.now();
+    const w = await window(settings.windowMs);
+    settling.add(w, performance.now() - started);
   }
+  return settling.result;
 }
 
 /**
@@ -105,14 +133,13 @@ export function scaledForInstances(
   };
 }
 
-/** `settle` for one process (`pid`, else judged on throughput) under a closed loop of `call`. */
-export function warmUp(
-  pid: number | undefined,
-  inFlight: number,
-  call: (i: number) => Promise<unknown>,
-  settings: WarmupSettings,
-): Promise<WarmupResult> {
-  return settle(async (durationMs) => {
+/**
+ * One subject's warm-up window: a closed loop of `call` on process `pid` for `durationMs`,
+ * judged on its CPU per call (on throughput when `pid` is unknown).
+ */
+export const loadWindow =
+  (pid: number | undefined, inFlight: number, call: (i: number) => Promise<unknown>) =>
+  async (durationMs: number): Promise<WarmupWindow> => {
     const cpu0 = pid === undefined ? undefined : readCpuTimes(pid);
     const r = await runClosedLoop({ inFlight, durationMs, call });
     const cpu1 = pid === undefined ? undefined : readCpuTimes(pid);
@@ -122,7 +149,42 @@ export function warmUp(
         ? undefined
         : (cpu1.user + cpu1.kernel - cpu0.user - cpu0.kernel) / r.completed;
     return { completed: r.completed, cpuPerCall, throughput: r.throughput };
-  }, settings);
+  };
+
+type Window = (ms: number) => Promise<WarmupWindow>;
+
+/**
+ * Warms several subjects in turns (`windows[i]`: one window of subject i): each pass gives
+ * every subject one window, and passes go on until every subject is warm or capped. A subject
+ * that settled early keeps its turns (unjudged), so none sits idle for long while another
+ * warms. Warmed one after another, three identical routers measured 5–16% dearer than the
+ * one warmed first, which had idled through their warm-ups (two runs; warmed in turns, within
+ * 5%: bench/notes/2026-11-29-warm-up-order.md). Returns
+ * each subject's result, or the error that failed it (a failed subject takes no more turns).
+ */
+export async function warmUpInTurns(
+  windows: readonly Window[],
+  settings: WarmupSettings,
+): Promise<(WarmupResult | Error)[]> {
+  const settling = windows.map(() => new Settling(settings));
+  const failed: (Error | undefined)[] = windows.map(() => undefined);
+  const warming = (i: number): boolean =>
+    failed[i] === undefined && settling[i]?.result === undefined;
+  // Bounded: each pass gives a window to every subject still warming, and each subject's
+  // `Settling` ends once its own windows add up to maxMs.
+  while (windows.some((_, i) => warming(i))) {
+    for (const [i, window] of windows.entries()) {
+      if (failed[i] !== undefined) continue;
+      try {
+        const started = performance.now();
+        const w = await window(settings.windowMs);
+        settling[i]?.add(w, performance.now() - started);
+      } catch (e) {
+        failed[i] = e instanceof Error ? e : new Error(String(e));
+      }
+    }
+  }
+  return windows.map((_, i) => failed[i] ?? (settling[i]?.result as WarmupResult));
 }
 
 /** `mcp-mux: 3.1 s, 41k requests, settled at 12.1–12.5 µs/req` (a scenario note). */
