@@ -18,14 +18,11 @@ export function roundOrder(names: readonly string[], round: number): string[] {
     if (group === undefined) groups.set(key, [name]);
     else group.push(name);
   }
-  const list = [...groups.values()];
-  const shift = (round - 1) % list.length;
-  const turned = [...list.slice(shift), ...list.slice(0, shift)];
-  return turned.flatMap((group) => turnGroup(group, round));
+  return turned([...groups.values()], round).flatMap((group) => turned(group, round));
 }
 
-/** A group's order in a round: rotated by one each round, so each member leads in turn. */
-function turnGroup(group: readonly string[], round: number): string[] {
-  const shift = (round - 1) % group.length;
-  return [...group.slice(shift), ...group.slice(0, shift)];
+/** `list` rotated by one per round after the first, so each member leads in turn. */
+function turned<T>(list: readonly T[], round: number): T[] {
+  const shift = (round - 1) % list.length;
+  return [...list.slice(shift), ...list.slice(0, shift)];
 }

@@ -1,9 +1,9 @@
 /**
- * Runs a throughput or latency scenario: start every subject, warm each up, then measure
- * them in interleaved rounds (A, B, A, B…) so that drift of the machine (thermal, other
- * tenants, GC of the bench itself) hits every subject alike; a build and its `--compare`
- * twins are measured back to back (roundOrder.ts). Around each round the CPU time
- * of the measured process is read from /proc.
+ * Runs a throughput or latency scenario: start every subject, warm them up in turns
+ * (warmUp.ts), then measure them in interleaved rounds (A, B, A, B…) so that drift of the
+ * machine (thermal, other tenants, GC of the bench itself) hits every subject alike; a build
+ * and its `--compare` twins are measured back to back (roundOrder.ts). Around each round the
+ * CPU time of the measured process is read from /proc.
  */
 import { type LoadResult, runClosedLoop } from '../client/closedLoop.js';
 import { runOpenLoop } from '../client/openLoop.js';

@@ -2,9 +2,9 @@
  * Warm-up until the subject's CPU per request settles: closed-loop windows of the scenario's
  * own load, each measuring the CPU per completed request of the measured process (/proc);
  * warm when the last `windows` windows lie within `tolerance` of each other (max / min − 1)
- * after at least `minRequests` requests, or when `maxMs` of its own load has passed (capped). A fixed warm-up
- * measured JIT compilation in the first rounds: the router's CPU per request over HTTP falls
- * for ~10 s of load. A subject whose CPU cannot be read is judged on throughput instead.
+ * after at least `minRequests` requests, or when `maxMs` of its own load has passed (capped).
+ * A fixed warm-up measured JIT compilation in the first rounds: the router's CPU per request
+ * over HTTP falls for ~10 s of load. A subject whose CPU cannot be read is judged on throughput instead.
  */
 import { runClosedLoop } from '../client/closedLoop.js';
 import { readCpuTimes } from '../stats/procStats.js';
@@ -81,13 +81,12 @@ export class Settling {
       this.#unit = 'throughput';
       figures.push(r.throughput);
     }
-    const ms = this.#ms;
     const settled =
       this.#requests >= settings.minRequests &&
       hasSettled(figures, settings.windows, settings.tolerance);
-    if (settled || ms >= settings.maxMs) {
+    if (settled || this.#ms >= settings.maxMs) {
       const last = figures.slice(-settings.windows);
-      this.result = { settled, ms, requests: this.#requests, last, unit: this.#unit };
+      this.result = { settled, ms: this.#ms, requests: this.#requests, last, unit: this.#unit };
     }
   }
 }
@@ -159,8 +158,8 @@ type Window = (ms: number) => Promise<WarmupWindow>;
  * that settled early keeps its turns (unjudged), so none sits idle for long while another
  * warms. Warmed one after another, three identical routers measured 5–16% dearer than the
  * one warmed first, which had idled through their warm-ups (two runs; warmed in turns, within
- * 5%: bench/notes/2026-11-29-warm-up-order.md). Returns
- * each subject's result, or the error that failed it (a failed subject takes no more turns).
+ * 5%: bench/notes/2026-11-29-warm-up-order.md). Returns each subject's result, or the error
+ * that failed it (a failed subject takes no more turns).
  */
 export async function warmUpInTurns(
   windows: readonly Window[],
