@@ -336,6 +336,16 @@ export const scenarios: Scenario[] = [
         name: 'guardrails on, no audit',
         muxConfig: (tmpDir) => ({ ...guardrailsOn(tmpDir), audit: undefined }),
       }),
+      // All four, the audit writing its lines without the arguments' SHA-256 (`"none"`):
+      // the digest's share of the audit's cost, apart from the line and its thread.
+      mux('stdio', 'stdio', {
+        name: 'guardrails on, audit without digest',
+        muxConfig: (tmpDir) => {
+          const on = guardrailsOn(tmpDir);
+          const audit = on.audit as { file: string };
+          return { ...on, audit: { file: `${audit.file}.none`, arguments: 'none' } };
+        },
+      }),
     ],
     baseline: 'guardrails off',
   },
