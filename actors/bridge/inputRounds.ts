@@ -84,14 +84,16 @@ function round$(exchange: Exchange, current: JsonObject, n: number): Observable<
   return new Observable<RequestEvent>((subscriber) => {
     const observer = new RoundObserver(exchange, n, subscriber);
     const call = exchange.call(current).subscribe(observer);
-    if (call !== observer) observer.add(call);
+    // The observer itself when RxJS took it as its subscriber (it is a subscription by shape).
+    if ((call as unknown) !== observer) observer.add(call);
     return handOver(subscriber, observer);
   });
 }
 
 /**
- * The subscriber of one round's call (a `Subscription` that is also its `Observer`: RxJS uses
- * it as it is and adds the call's teardown to it), and the teardown of the next round.
+ * The subscriber of one round's call (a subscription by shape, `SourceHolder`, that is also its
+ * `Observer`: RxJS uses it as it is and hands it the call's teardown), and the teardown of the
+ * next round.
  */
 class RoundObserver extends SourceHolder implements Observer<RequestEvent> {
   /** A round required input: the next one (asking the client, then the retry) runs. */

@@ -89,8 +89,9 @@ export type InflightInit = Pick<
 
 /**
  * One routed request: the record the index holds, the subscriber of the upstream call (a
- * `Subscription` that is also its `Observer`: RxJS uses it as it is and adds the call's
- * teardown to it) and the teardown of the downstream subscription, all in one object.
+ * subscription by shape, `SourceHolder`, that is also its `Observer`: RxJS uses it as it is and
+ * hands it the call's teardown) and the teardown of the downstream subscription, all in one
+ * object.
  */
 class Record extends SourceHolder implements InflightRequest, Observer<RequestEvent> {
   readonly session: ClientSession | undefined;
@@ -290,7 +291,7 @@ export class InflightIndex {
     this.#size++;
     options.opened?.(record);
     const upstreamCall = call(record).subscribe(record);
-    if (upstreamCall !== record) record.add(upstreamCall);
+    if ((upstreamCall as unknown) !== record) record.add(upstreamCall);
     return record;
   }
 

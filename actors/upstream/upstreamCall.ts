@@ -1,8 +1,8 @@
 /**
  * One request through an upstream's admission queue (`Upstream.request$`): a cold Observable
  * whose subscription is one object (`Run`): the admission task, the subscriber of the
- * connection's request (a `Subscription` that is also its `Observer`, so RxJS uses it as it is
- * and adds the request's teardown to it) and the teardown.
+ * connection's request (a subscription by shape, `SourceHolder`, that is also its `Observer`, so
+ * RxJS uses it as it is and hands it the request's teardown) and the teardown.
  *
  * What it does, in order: no ready connection → -32011 at once; admitted by the queue or
  * refused (-32010, `overloaded`); when it gets a slot, its limits are reduced by its wait
@@ -10,7 +10,7 @@
  * connection; results lose the upstream's own serverInfo (core/mcp/upstreamIdentity.ts);
  * failures are explained (`explainFailure`: the upstream and the reason).
  */
-import { Observable, type Observer, type Subscriber, type Subscription, throwError } from 'rxjs';
+import { Observable, type Observer, type Subscriber, throwError, type Unsubscribable } from 'rxjs';
 import type { LocalError, RpcError } from '../../core/errors/index.js';
 import { withoutUpstreamIdentity } from '../../core/mcp/index.js';
 import { handOver, SourceHolder } from '../../core/operators/index.js';
@@ -81,7 +81,7 @@ class Run extends SourceHolder implements AdmissionTask, Observer<RequestEvent> 
   }
 
   /** Into the queue (it may run at once, inside `admit`); the teardown, or none when refused. */
-  admit(): Subscription | undefined {
+  admit(): Unsubscribable | undefined {
     const host = this.#host;
     const { method, options } = this.#call;
     const { timeout, maxTotalTimeout } = options;
