@@ -117,12 +117,18 @@ const call = (payloadBytes: number, inFlight: number, workMs = 0): Load => ({
 });
 
 /** Every guardrail on, none refusing a bench call (see the `guardrails-*` rows). */
-const guardrailsOn = (tmpDir: string): Record<string, unknown> => ({
+const guardrailsOn = (
+  tmpDir: string,
+  auditArguments: 'digest' | 'none' = 'digest',
+): Record<string, unknown> => ({
   approve: ['*__delete_*'],
   approveDestructive: true,
   maxResultBytes: 1024 * 1024,
   rateLimits: [{ principals: ['*'], tools: ['e*__echo'], perMinute: 1_000_000, burst: 1_000_000 }],
-  audit: { file: join(tmpDir, `audit-${process.pid}-${Date.now()}.jsonl`), arguments: 'digest' },
+  audit: {
+    file: join(tmpDir, `audit-${auditArguments}-${process.pid}-${Date.now()}.jsonl`),
+    arguments: auditArguments,
+  },
 });
 
 const pair = (
@@ -340,11 +346,7 @@ export const scenarios: Scenario[] = [
       // the digest's share of the audit's cost, apart from the line and its thread.
       mux('stdio', 'stdio', {
         name: 'guardrails on, audit without digest',
-        muxConfig: (tmpDir) => {
-          const on = guardrailsOn(tmpDir);
-          const audit = on.audit as { file: string };
-          return { ...on, audit: { file: `${audit.file}.none`, arguments: 'none' } };
-        },
+        muxConfig: (tmpDir) => guardrailsOn(tmpDir, 'none'),
       }),
     ],
     baseline: 'guardrails off',

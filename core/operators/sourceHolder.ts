@@ -11,8 +11,8 @@
  * any observer that is also a subscription. It does not extend RxJS's `Subscription`: four
  * classes of the request path extend it, and as `Subscription` subclasses they gave the
  * stores of RxJS's `Subscription` constructor and the loads of its `unsubscribe` four more
- * object shapes per request (V8's inline caches went megamorphic; +10% router CPU at one in
- * flight, bench/notes/2026-11-29-audit-digest-share.md). Public RxJS API only.
+ * object shapes per request (V8's inline caches went megamorphic; 2–4% of the router's CPU
+ * at one in flight, bench/notes/2026-11-29-audit-digest-share.md). Public RxJS API only.
  *
  * `unsubscribe` runs the finalizers in the order they were added, then ends the held source;
  * errors thrown on the way are gathered into one `UnsubscriptionError`, thrown at the end.
@@ -53,8 +53,9 @@ export class SourceHolder implements SubscriptionLike {
   /** As `Subscription.remove`: `teardown` no longer runs when this ends. */
   remove(teardown: Finalizer): void {
     const finalizers = this.#finalizers;
-    const at = finalizers === undefined ? -1 : finalizers.indexOf(teardown);
-    if (at !== -1) finalizers?.splice(at, 1);
+    if (finalizers === undefined) return;
+    const at = finalizers.indexOf(teardown);
+    if (at !== -1) finalizers.splice(at, 1);
   }
 
   unsubscribe(): void {
