@@ -23,6 +23,8 @@ export interface RoundResult {
   clientCpuUs?: number;
   /** Open loop: p99 of how late the client sent requests after their schedule, µs. */
   sendLagP99?: number;
+  /** Which of the subject's processes served the round (0-based), when it ran several. */
+  replica?: number;
 }
 
 export type SubjectStatus = 'ok' | 'n/a' | 'failed';

@@ -5,7 +5,7 @@ import { execFileSync } from 'node:child_process';
  *
  *   node dist/bench/run.js [--quick] [--out DIR] [--only id,id…] [--rounds N] [--round-ms N]
  *                          [--no-install] [--no-readme] [--profile DIR] [--wait-idle MIN]
- *                          [--warmup-max-ms N]
+ *                          [--warmup-max-ms N] [--compare BIN=LABEL] [--replicas N] [--pin CPU|off]
  *   node dist/bench/run.js --report results/<timestamp>.json   (re-render a saved run)
  *
  * Runs the scenarios of bench/scenarios.ts, prints progress on stderr, and writes
@@ -24,6 +24,7 @@ import { replaceLatest } from './report/readme.js';
 import { renderBarChart } from './report/svgChart.js';
 import type { RunResult, ScenarioResult } from './results.js';
 import { reportBothSets } from './retrieval/run.js';
+import { type PinMode, parsePin } from './runner/cpuPin.js';
 import { runClusterScenario } from './runner/runCluster.js';
 import { type RunSettings, runLoadScenario } from './runner/runLoad.js';
 import { runMemoryScenario } from './runner/runMemory.js';
@@ -50,6 +51,10 @@ interface Options {
   warmupMaxMs?: number;
   /** Other builds of the router measured beside this one in the same rounds (`--compare`). */
   compare: { bin: string; name: string }[];
+  /** Processes per router subject (`--replicas`; default 3 with `--compare`, else 1). */
+  replicas?: number;
+  /** One-in-flight rows on one vCPU (`--pin`; default vCPU 0 with `--compare`, else off). */
+  pin?: PinMode;
 }
 
 function parseArgs(argv: string[]): Options {
@@ -77,6 +82,11 @@ function parseArgs(argv: string[]): Options {
     else if (a === '--rounds') o.rounds = Number(next());
     else if (a === '--round-ms') o.roundMs = Number(next());
     else if (a === '--warmup-max-ms') o.warmupMaxMs = Number(next());
+    else if (a === '--replicas') {
+      o.replicas = Number(next());
+      if (!Number.isInteger(o.replicas) || o.replicas < 1)
+        throw new Error('--replicas takes N ≥ 1');
+    } else if (a === '--pin') o.pin = parsePin(next());
     else if (a === '--no-install') o.install = false;
     else if (a === '--install') o.install = true;
     else if (a === '--no-readme') o.readme = false;
@@ -89,6 +99,10 @@ function parseArgs(argv: string[]): Options {
     } else throw new Error(`unknown option ${a}`);
   }
   if (o.quick && !argv.includes('--install')) o.install = false;
+  // A comparison of builds is what a few percent must be told apart in: several processes
+  // per build, and one-in-flight rows on one vCPU (runner/cpuPin.ts says why).
+  o.replicas ??= o.compare.length > 0 ? 3 : 1;
+  o.pin ??= o.compare.length > 0 ? { cpu: 0 } : 'off';
   // Only the canonical results directory feeds the README.
   if (outGiven && resolve(o.out) !== resolve(resultsDir)) o.readme = false;
   return o;
@@ -237,6 +251,8 @@ async function main(): Promise<void> {
   if (options.rounds) settings.rounds = options.rounds;
   if (options.roundMs) settings.roundMs = options.roundMs;
   if (options.warmupMaxMs !== undefined) settings.warmup.maxMs = options.warmupMaxMs;
+  settings.replicas = options.replicas ?? 1;
+  settings.pin = options.pin ?? 'off';
   const started = new Date();
   const loadStart = Math.round(loadavg()[0]! * 100) / 100;
   const tmpDir = mkdtempSync(join(tmpdir(), 'mcp-mux-bench-'));
@@ -316,6 +332,9 @@ async function main(): Promise<void> {
       idleSessions: settings.idleSessions,
       parkedRequests: settings.parkedRequests,
       parkMs: settings.parkMs,
+      routerProcesses: options.replicas ?? 1,
+      pinOneInFlight:
+        options.pin === undefined || options.pin === 'off' ? 'off' : `vCPU ${options.pin.cpu}`,
     },
     peers: Object.fromEntries(
       Object.entries(peers.versions).filter(([, v]) => v !== undefined),

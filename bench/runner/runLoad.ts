@@ -4,6 +4,11 @@
  * machine (thermal, other tenants, GC of the bench itself) hits every subject alike; a build
  * and its `--compare` twins are measured back to back (roundOrder.ts). Around each round the
  * CPU time of the measured process is read from /proc.
+ *
+ * A router subject may run as several identical processes (`replicas`), taking the rounds in
+ * turn: two processes of one build can differ by more than two builds do (at one in flight
+ * by up to 35%), and a figure from one process judges that process, not the build. A row
+ * with one request in flight may run pinned to one vCPU (`pin`, cpuPin.ts).
  */
 import { type LoadResult, runClosedLoop } from '../client/closedLoop.js';
 import { runOpenLoop } from '../client/openLoop.js';
@@ -25,8 +30,10 @@ import {
   type Launched,
   launchSubject,
   listAllTools,
+  type SubjectSpec,
   subjectLabel,
 } from '../subjects/launch.js';
+import { type PinMode, pinsRow, withPinnedCpu } from './cpuPin.js';
 import { roundOrder } from './roundOrder.js';
 import { describeWarmup, loadWindow, type WarmupSettings, warmUpInTurns } from './warmUp.js';
 
@@ -41,6 +48,10 @@ export interface RunSettings {
   idleSessions: number;
   /** Requests parked per memory-inflight subject. */
   parkedRequests: number;
+  /** Processes per router subject (each build), taking the load rounds in turn; default 1. */
+  replicas?: number;
+  /** Rows with one request in flight on one vCPU (cpuPin.ts); default off. */
+  pin?: PinMode;
   log: (line: string) => void;
 }
 
@@ -124,28 +135,31 @@ export function reasonOf(e: unknown): string {
   return line.length > 160 ? `${line.slice(0, 157)}…` : line;
 }
 
-/** Starts the scenario's subjects; the ones that cannot start are marked n/a. */
+/**
+ * Starts the scenario's subjects, `copies(spec)` processes each (default one); the ones that
+ * cannot start are marked n/a. `live` holds each started subject's processes.
+ */
 export async function launchAll(
   scenario: Scenario,
   ctx: LaunchContext,
   settings: RunSettings,
-): Promise<{ results: SubjectResult[]; live: Map<string, Launched> }> {
+  copies: (spec: SubjectSpec) => number = () => 1,
+): Promise<{ results: SubjectResult[]; live: Map<string, Launched[]> }> {
   const results: SubjectResult[] = [];
-  const live = new Map<string, Launched>();
+  const live = new Map<string, Launched[]>();
   for (const spec of scenario.subjects) {
     const result = emptySubject(spec, subjectLabel(spec));
     results.push(result);
+    const started: Launched[] = [];
     try {
-      const launched = await launchSubject(spec, ctx);
-      live.set(spec.name, launched);
-      try {
+      for (let i = 0; i < Math.max(1, copies(spec)); i++) {
+        const launched = await launchSubject(spec, ctx);
+        started.push(launched);
         await checkEcho(launched, scenario.load);
-      } catch (e) {
-        live.delete(spec.name);
-        await launched.close();
-        throw e;
       }
+      live.set(spec.name, started);
     } catch (e) {
+      await closeAll(new Map([[spec.name, started]]));
       // A combination that never worked in this run is unsupported (n/a); one that worked
       // elsewhere failed here.
       const unsupported = ctx.failures.has(comboKey(spec));
@@ -159,8 +173,24 @@ export async function launchAll(
   return { results, live };
 }
 
-export async function closeAll(live: Map<string, Launched>): Promise<void> {
-  await Promise.all([...live.values()].map((l) => l.close().catch(() => {})));
+export async function closeAll(live: Map<string, readonly Launched[]>): Promise<void> {
+  await Promise.all([...live.values()].flat().map((l) => l.close().catch(() => {})));
+}
+
+/** `mcp-mux 41.2 / 40.8 / 43.0` for a subject that ran several processes, else undefined. */
+export function replicaSummary(r: SubjectResult): string | undefined {
+  const byReplica = new Map<number, number[]>();
+  for (const round of r.rounds) {
+    if (round.replica === undefined || round.cpuUs === undefined || round.completed === 0) continue;
+    const list = byReplica.get(round.replica) ?? [];
+    list.push(round.cpuUs / round.completed);
+    byReplica.set(round.replica, list);
+  }
+  if (byReplica.size < 2) return undefined;
+  const medians = [...byReplica.entries()]
+    .sort(([a], [b]) => a - b)
+    .map(([, cpu]) => median(cpu).toFixed(1));
+  return `${r.label} ${medians.join(' / ')}`;
 }
 
 async function measure(
@@ -195,10 +225,38 @@ export async function runLoadScenario(
   ctx: LaunchContext,
   settings: RunSettings,
 ): Promise<ScenarioResult> {
+  const pin = settings.pin ?? 'off';
+  if (scenario.kind !== 'throughput' || !pinsRow(pin, scenario.load.inFlight)) {
+    return runRow(scenario, ctx, settings, []);
+  }
+  const notes = [
+    `pinned: the load generator, every subject and its upstreams on vCPU ${pin.cpu} (one request in flight)`,
+  ];
+  return withPinnedCpu(
+    pin.cpu,
+    () => runRow(scenario, ctx, settings, notes),
+    (reason) => {
+      notes.length = 0;
+      settings.log(`  not pinned: ${reason}`);
+      notes.push(`not pinned: ${reason}`);
+    },
+  );
+}
+
+async function runRow(
+  scenario: Scenario,
+  ctx: LaunchContext,
+  settings: RunSettings,
+  notes: readonly string[],
+): Promise<ScenarioResult> {
   const started = performance.now();
   const { load } = scenario;
   const result = newScenarioResult(scenario);
-  const { results, live } = await launchAll(scenario, ctx, settings);
+  result.notes.push(...notes);
+  const replicas = Math.max(1, settings.replicas ?? 1);
+  const { results, live } = await launchAll(scenario, ctx, settings, (spec) =>
+    spec.kind === 'mcp-mux' ? replicas : 1,
+  );
   result.subjects = results;
   const byName = new Map(results.map((r) => [r.name, r]));
   const fail = (name: string, e: unknown): void => {
@@ -213,24 +271,31 @@ export async function runLoadScenario(
   const roundMs = settings.roundMs * (scenario.roundScale ?? 1);
   try {
     const warmed: string[] = [];
-    const warming = [...live];
+    // Every process warms, each replica of a subject as one more subject in the turns.
+    const warming = [...live].flatMap(([name, copies]) =>
+      copies.map((launched, i) => ({
+        name,
+        launched,
+        label: copies.length > 1 ? `${launched.label} #${i + 1}` : launched.label,
+      })),
+    );
     const outcomes = await warmUpInTurns(
-      warming.map(([, launched]) =>
+      warming.map(({ launched }) =>
         loadWindow(launched.pid, load.inFlight, makeCall(launched, load)),
       ),
       // Few, slow requests (1 and 4 MiB rows) get the longer cap their rounds get.
       { ...settings.warmup, maxMs: settings.warmup.maxMs * (scenario.roundScale ?? 1) },
     );
-    for (const [i, [name, launched]] of warming.entries()) {
+    for (const [i, { name, label }] of warming.entries()) {
       const w = outcomes[i];
       if (w === undefined || w instanceof Error) fail(name, w);
-      else warmed.push(describeWarmup(launched.label, w));
+      else warmed.push(describeWarmup(label, w));
     }
     if (warmed.length > 0) result.notes.push(`warm-up: ${warmed.join('; ')}`);
     let rate: number | undefined;
     if (scenario.kind === 'latency') {
       // 50% of the saturation rate of the router (of the baseline when the router is n/a).
-      const target = live.get('mcp-mux') ?? live.get(scenario.baseline);
+      const target = (live.get('mcp-mux') ?? live.get(scenario.baseline))?.[0];
       if (target) {
         const sat = await measure(target, closed(settings.roundMs), load);
         rate = Math.max(50, Math.round(sat.throughput / 2));
@@ -243,7 +308,11 @@ export async function runLoadScenario(
     for (let round = 1; round <= settings.rounds; round++) {
       // The order turns each round; a build and its twins run back to back (roundOrder.ts).
       for (const name of roundOrder(names, round)) {
-        const launched = live.get(name);
+        // A subject's processes take the rounds in turn, so round r of a build and of its
+        // twin both come from their ((r − 1) mod replicas)-th process.
+        const copies = live.get(name) ?? [];
+        const replica = (round - 1) % Math.max(1, copies.length);
+        const launched = copies[replica];
         const r = byName.get(name);
         if (launched === undefined || r?.status !== 'ok') continue;
         try {
@@ -256,6 +325,7 @@ export async function runLoadScenario(
               : (call: (i: number) => Promise<unknown>) =>
                   runOpenLoop({ rate: rate as number, durationMs: roundMs, call });
           const m = await measure(launched, run, load);
+          if (copies.length > 1) m.replica = replica;
           r.rounds.push(m);
           if (rate !== undefined) r.metrics.rate = rate;
           const lag = m.sendLagP99 === undefined ? '' : ` (client send lag p99 ${m.sendLagP99} µs)`;
@@ -279,6 +349,10 @@ export async function runLoadScenario(
     );
   if (calls.length > 0) {
     result.notes.push(`read / write system calls per request: ${calls.join('; ')}`);
+  }
+  const perReplica = result.subjects.map(replicaSummary).filter((x) => x !== undefined);
+  if (perReplica.length > 0) {
+    result.notes.push(`CPU µs per request, median of each process: ${perReplica.join('; ')}`);
   }
   if (scenario.kind === 'latency') {
     const base = byName.get(scenario.baseline);

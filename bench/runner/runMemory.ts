@@ -82,7 +82,7 @@ export async function runMemoryScenario(
   result.subjects = results;
   try {
     for (const r of results) {
-      const launched = live.get(r.name);
+      const launched = live.get(r.name)?.[0];
       if (!launched || r.status !== 'ok') continue;
       try {
         await runClosedLoop({

@@ -1,5 +1,10 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { toRound } from '../../bench/runner/runLoad.js';
+import type { SubjectResult } from '../../bench/results.js';
+import { replicaSummary, runLoadScenario, toRound } from '../../bench/runner/runLoad.js';
+import { type Scenario, scenarios } from '../../bench/scenarios.js';
 import { createLatencyHistogram } from '../../bench/stats/latency.js';
 
 const load = () => {
@@ -19,5 +24,88 @@ describe('toRound', () => {
     const round = toRound(load(), undefined, 7000);
     expect(round.cpuUs).toBeUndefined();
     expect(round.kernelCpuUs).toBeUndefined();
+  });
+});
+
+describe('runLoadScenario with several processes per router and a pinned row', () => {
+  it('measures the router subject round by round on each of its processes in turn', async () => {
+    const base = scenarios.find((s) => s.id === 'inflight-1');
+    if (base === undefined) throw new Error('no inflight-1 row');
+    const scenario: Scenario = {
+      ...base,
+      load: { ...base.load, payloadBytes: 64 },
+      subjects: base.subjects.filter((s) => s.kind === 'direct' || s.kind === 'mcp-mux'),
+    };
+    const tmpDir = mkdtempSync(join(tmpdir(), 'mcp-mux-runload-'));
+    const lines: string[] = [];
+    try {
+      const result = await runLoadScenario(
+        scenario,
+        {
+          tmpDir,
+          peers: { scripts: {}, versions: {}, reasons: {} },
+          failures: new Map(),
+          working: new Set(),
+          routerNodeArgs: [],
+        },
+        {
+          rounds: 4,
+          roundMs: 150,
+          warmupMs: 0,
+          warmup: { windowMs: 100, windows: 1, tolerance: 1, minRequests: 1, maxMs: 200 },
+          idleSessions: 0,
+          parkedRequests: 0,
+          replicas: 2,
+          pin: { cpu: 0 },
+          log: (line) => lines.push(line),
+        },
+      );
+      const mux = result.subjects.find((s) => s.name === 'mcp-mux');
+      const direct = result.subjects.find((s) => s.name === 'direct');
+      expect(mux?.status, lines.join('\n')).toBe('ok');
+      expect(mux?.rounds.map((r) => r.replica)).toEqual([0, 1, 0, 1]);
+      // The baseline is no router: one process, rounds without a replica index.
+      expect(direct?.rounds.map((r) => r.replica)).toEqual([
+        undefined,
+        undefined,
+        undefined,
+        undefined,
+      ]);
+      expect(result.notes.join('\n')).toMatch(/pinned: .* on vCPU 0/);
+      expect(result.notes.join('\n')).toMatch(
+        /median of each process: mcp-mux \S+ \d+\.\d \/ \d+\.\d/,
+      );
+      expect(result.notes.join('\n')).toMatch(/mcp-mux \S+ #1: .*mcp-mux \S+ #2: /);
+    } finally {
+      rmSync(tmpDir, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('replicaSummary', () => {
+  const round = (replica: number | undefined, cpuUs: number) => ({
+    ...toRound(load(), { user: cpuUs, kernel: 0 }, 0),
+    ...(replica === undefined ? {} : { replica }),
+  });
+  const subject = (rounds: ReturnType<typeof round>[]) =>
+    ({ label: 'mcp-mux (stdio→stdio)', rounds }) as unknown as SubjectResult;
+
+  it("gives each process's median CPU per request, in process order", () => {
+    const text = replicaSummary(
+      subject([
+        round(1, 50_000),
+        round(0, 40_000),
+        round(1, 52_000),
+        round(0, 44_000),
+        round(1, 54_000),
+      ]),
+    );
+    expect(text).toBe('mcp-mux (stdio→stdio) 42.0 / 52.0');
+  });
+
+  it('says nothing of a subject that ran one process', () => {
+    expect(
+      replicaSummary(subject([round(undefined, 40_000), round(undefined, 41_000)])),
+    ).toBeUndefined();
   });
 });
