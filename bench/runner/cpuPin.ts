@@ -6,10 +6,10 @@
  * Why: with one request in flight the chain client → router → upstream is sequential, and on
  * a VM each wake-up that crosses vCPUs is an exit to the host whose cost moves with the host's
  * load. Unpinned, identical routers read up to 35% apart at one in flight; with the whole row
- * on one vCPU, an A/A pair reads 0.95–0.98× ("inflight-1 … pinned" in
- * notes/2026-11-29-audit-digest-share.md). Rows with
- * several requests in flight stay unpinned: on one vCPU their throughput would be the sum of
- * every process's CPU, which dilutes what the router costs.
+ * on one vCPU and three routers per build, an A/A pair read 0.95–0.98× on a steady host
+ * (notes/2026-11-29-audit-digest-share.md). Rows with several requests in flight stay
+ * unpinned: on one vCPU their throughput would be the sum of every process's CPU, which
+ * dilutes what the router costs.
  */
 import { execFileSync } from 'node:child_process';
 import { cpus } from 'node:os';
