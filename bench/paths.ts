@@ -19,6 +19,7 @@ export const naiveProxyPath = join(distDir, 'bench', 'peers', 'naiveSdkProxy.js'
 export const httpFacadeFloorPath = join(distDir, 'bench', 'subjects', 'httpFacadeFloor.js');
 export const relayFloorPath = join(distDir, 'bench', 'subjects', 'relayFloor.js');
 export const httpRelayFloorPath = join(distDir, 'bench', 'subjects', 'httpRelayFloor.js');
+export const wsRelayFloorPath = join(distDir, 'bench', 'subjects', 'wsRelayFloor.js');
 /** The router under test; `MCP_MUX_BIN` points at another build (before/after comparisons). */
 export const muxBinPath = process.env.MCP_MUX_BIN ?? join(distDir, 'bin', 'mcp-mux.js');
 export const peersDir = join(repoRoot, 'bench', 'peers');

@@ -82,6 +82,19 @@ const relayFloor: SubjectSpec = {
   upstream: 'stdio',
 };
 const withFloor = [direct('stdio'), mux('stdio', 'stdio'), relayFloor];
+
+/**
+ * The relay floor in front of `n` WebSocket upstreams (`subjects/wsRelayFloor.ts`): what any
+ * Node proxy pays to spread the calls over `n` sockets, against which the router's ×100 / ×1
+ * is read.
+ */
+const wsRelayFloor = (n: number): SubjectSpec => ({
+  name: `relay-floor ×${n}`,
+  kind: 'relay-floor',
+  downstream: 'stdio',
+  upstream: 'ws',
+  upstreams: n,
+});
 /** The floor without strings (`--bytes`): what is left of it at 16 KiB without UTF-8 work. */
 const relayFloorBytes: SubjectSpec = {
   ...relayFloor,
@@ -249,6 +262,8 @@ export const scenarios: Scenario[] = [
     subjects: [
       mux('stdio', 'ws', { name: 'mcp-mux ×1', upstreams: 1 }),
       mux('stdio', 'ws', { name: 'mcp-mux ×100', upstreams: 100 }),
+      wsRelayFloor(1),
+      wsRelayFloor(100),
     ],
     baseline: 'mcp-mux ×1',
   },

@@ -262,6 +262,14 @@ export const targets: Target[] = [
       }
       return ws;
     },
+    // The WebSocket relay floor's own ×100 over its ×1 (both are measured against the
+    // row's baseline, the router ×1, so the ratio of their ratios is theirs).
+    floor: (find) => {
+      const one = find('upstreams-ws', 'relay-floor ×1');
+      const hundred = find('upstreams-ws', 'relay-floor ×100');
+      if (one?.status !== 'ok' || hundred?.status !== 'ok') return undefined;
+      return one.ratio && hundred.ratio ? `${x(hundred.ratio / one.ratio)} ×100 vs ×1` : undefined;
+    },
   },
   {
     id: 'http-facade-stdio',

@@ -16,6 +16,7 @@ import {
   naiveProxyPath,
   relayFloorPath,
   sdkEchoServerPath,
+  wsRelayFloorPath,
 } from '../paths.js';
 import type { PeerInstall } from './peers.js';
 import { freePort, type ServerProcess, spawnServer, waitForPort } from './processes.js';
@@ -26,7 +27,8 @@ export type SubjectKind =
   /**
    * `relayFloor.ts`: pipes, framing and id mapping only (what any Node proxy pays);
    * `httpFacadeFloor.ts` with an HTTP facade; toward an HTTP upstream `httpRelayFloor.ts`
-   * (undici's `Pool`).
+   * (undici's `Pool`); toward WebSocket upstreams `wsRelayFloor.ts` (one connection per
+   * upstream).
    */
   | 'relay-floor'
   | 'naive-sdk'
@@ -41,7 +43,7 @@ export interface SubjectSpec {
   downstream: TransportKind;
   /** Subject → echo upstream. */
   upstream: TransportKind;
-  /** Echo upstreams behind the router (mcp-mux only), default 1. */
+  /** Echo upstreams behind the router (mcp-mux; the WebSocket relay floor), default 1. */
   upstreams?: number;
   /** Tools listed by each echo upstream, default 1. */
   toolsPerUpstream?: number;
@@ -243,6 +245,22 @@ async function planPeer(
   const tools = spec.toolsPerUpstream ?? 1;
   const base = { servers, tools: ['echo'], listedTools: tools };
   if (spec.kind === 'relay-floor' && spec.upstream === 'http') return planHttpFloor(spec, servers);
+  if (spec.kind === 'relay-floor' && spec.upstream === 'ws') {
+    if (spec.downstream !== 'stdio')
+      throw new Error('the WebSocket relay floor has a stdio facade');
+    // One echo process serves every connection, as it serves the router's upstreams.
+    const echo = await startEchoServer('ws', tools);
+    servers.push(echo.server);
+    const connections = String(spec.upstreams ?? 1);
+    return {
+      ...base,
+      endpoint: {
+        kind: 'stdio',
+        command: node,
+        args: [wsRelayFloorPath, '--url', echo.url, '--connections', connections],
+      },
+    };
+  }
   const upstream = [node, ...stdioEchoArgs(spec, tools)];
   if (spec.upstream !== 'stdio') throw new Error(`${spec.kind} is run with a stdio upstream only`);
   if (spec.kind === 'relay-floor' && spec.downstream === 'http') {

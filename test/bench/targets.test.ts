@@ -305,6 +305,8 @@ describe('evaluateTargets', () => {
       scenario('upstreams-ws', [
         subject('mcp-mux ×1', [round(1000)]),
         subject('mcp-mux ×100', [round(600)]),
+        subject('relay-floor ×1', [round(1200)]),
+        subject('relay-floor ×100', [round(840)]),
       ]),
       scenario('transport-http-stdio', [
         subject('direct', [round(1000, 100, 1000, 10_000)]),
@@ -314,6 +316,8 @@ describe('evaluateTargets', () => {
     ]);
     expect(byId(results, 'upstreams-100')).toMatchObject({ met: false, value: 0.6 });
     expect(byId(results, 'upstreams-100').note).toContain('0.95× with 100 stdio upstreams');
+    // The floor's own ×100 over its ×1 (840 / 1,200), not its ratio to the router's ×1.
+    expect(byId(results, 'upstreams-100').measured).toContain('relay floor 0.70× ×100 vs ×1');
     expect(byId(results, 'http-facade-stdio')).toMatchObject({ met: true, value: 0.3 });
     // 50 µs per request against the floor's 25 µs.
     expect(byId(results, 'http-facade-stdio-cpu')).toMatchObject({ met: false, value: 2 });
