@@ -16,18 +16,15 @@
  * It is a floor, not a proxy: no routing, namespacing, queue, timeouts, cancellation, SSE
  * parsing (a non-JSON answer is relayed as it came), validation or error answers.
  */
-import { fstatSync } from 'node:fs';
 import {
   createServer,
   type IncomingHttpHeaders,
   type IncomingMessage,
   type ServerResponse,
 } from 'node:http';
-import { Socket } from 'node:net';
-import type { Writable } from 'node:stream';
 import { Pool } from 'undici';
 import { createBatchedWriter, createLineSplitter } from '../client/lineSplitter.js';
-import { IdMap } from './relayFloor.js';
+import { IdMap, stdoutStream } from './relayFloor.js';
 
 /** The router's `BURST_WRITE_EVERY` (transports/streamTransport.ts). */
 const BURST_EVERY = 8;
@@ -83,15 +80,6 @@ function send(
       },
     );
   });
-}
-
-/** fd 1 as a non-blocking socket when it is a pipe, as the router's stdio facade writes it. */
-function stdoutStream(): Writable {
-  try {
-    const stat = fstatSync(1);
-    if (stat.isFIFO() || stat.isSocket()) return new Socket({ fd: 1, readable: false });
-  } catch {}
-  return process.stdout;
 }
 
 const one = (value: string | string[] | undefined): string | undefined =>

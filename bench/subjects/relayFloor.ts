@@ -317,7 +317,7 @@ function batchedPieces(stream: Writable): (pieces: Buffer[]) => void {
 }
 
 /** fd 1 as a non-blocking socket when it is a pipe, as the router's stdio facade writes it. */
-function stdoutStream(): Writable {
+export function stdoutStream(): Writable {
   try {
     const stat = fstatSync(1);
     if (stat.isFIFO() || stat.isSocket()) return new Socket({ fd: 1, readable: false });

@@ -18,12 +18,9 @@
  * namespacing, queue, timeouts, cancellation, validation or errors. Notifications go on the
  * first connection; messages from an upstream that are not answers go to the client as they are.
  */
-import { fstatSync } from 'node:fs';
-import { Socket } from 'node:net';
-import type { Writable } from 'node:stream';
 import { WebSocket } from 'ws';
 import { createLineSplitter } from '../client/lineSplitter.js';
-import { IdMap } from './relayFloor.js';
+import { IdMap, stdoutStream } from './relayFloor.js';
 
 interface Args {
   url: string;
@@ -44,15 +41,6 @@ function parseArgs(argv: string[]): Args {
     throw new Error('usage: wsRelayFloor --url ws://HOST:PORT/PATH --connections N');
   }
   return { url, connections };
-}
-
-/** fd 1 as a non-blocking socket when it is a pipe, as the router's stdio facade writes it. */
-function stdoutStream(): Writable {
-  try {
-    const stat = fstatSync(1);
-    if (stat.isFIFO() || stat.isSocket()) return new Socket({ fd: 1, readable: false });
-  } catch {}
-  return process.stdout;
 }
 
 /** Lines gathered until the check phase of the loop turn, then written as one string. */
