@@ -52,13 +52,15 @@ interface Options {
   /** Other builds of the router measured beside this one in the same rounds (`--compare`). */
   compare: { bin: string; name: string }[];
   /** Processes per router subject (`--replicas`; default 3 with `--compare`, else 1). */
-  replicas?: number;
+  replicas: number;
   /** One-in-flight rows on one vCPU (`--pin`; default vCPU 0 with `--compare`, else off). */
-  pin?: PinMode;
+  pin: PinMode;
 }
 
 function parseArgs(argv: string[]): Options {
-  const o: Options = {
+  let replicas: number | undefined;
+  let pin: PinMode | undefined;
+  const o: Omit<Options, 'replicas' | 'pin'> = {
     quick: false,
     out: resultsDir,
     only: [],
@@ -83,10 +85,9 @@ function parseArgs(argv: string[]): Options {
     else if (a === '--round-ms') o.roundMs = Number(next());
     else if (a === '--warmup-max-ms') o.warmupMaxMs = Number(next());
     else if (a === '--replicas') {
-      o.replicas = Number(next());
-      if (!Number.isInteger(o.replicas) || o.replicas < 1)
-        throw new Error('--replicas takes N ≥ 1');
-    } else if (a === '--pin') o.pin = parsePin(next());
+      replicas = Number(next());
+      if (!Number.isInteger(replicas) || replicas < 1) throw new Error('--replicas takes N ≥ 1');
+    } else if (a === '--pin') pin = parsePin(next());
     else if (a === '--no-install') o.install = false;
     else if (a === '--install') o.install = true;
     else if (a === '--no-readme') o.readme = false;
@@ -101,11 +102,14 @@ function parseArgs(argv: string[]): Options {
   if (o.quick && !argv.includes('--install')) o.install = false;
   // A comparison of builds is what a few percent must be told apart in: several processes
   // per build, and one-in-flight rows on one vCPU (runner/cpuPin.ts says why).
-  o.replicas ??= o.compare.length > 0 ? 3 : 1;
-  o.pin ??= o.compare.length > 0 ? { cpu: 0 } : 'off';
+  const comparing = o.compare.length > 0;
   // Only the canonical results directory feeds the README.
   if (outGiven && resolve(o.out) !== resolve(resultsDir)) o.readme = false;
-  return o;
+  return {
+    ...o,
+    replicas: replicas ?? (comparing ? 3 : 1),
+    pin: pin ?? (comparing ? { cpu: 0 } : 'off'),
+  };
 }
 
 /** `MCP_MUX_COMMIT` when the router is another build (`MCP_MUX_BIN`), else this checkout's HEAD. */
@@ -251,8 +255,8 @@ async function main(): Promise<void> {
   if (options.rounds) settings.rounds = options.rounds;
   if (options.roundMs) settings.roundMs = options.roundMs;
   if (options.warmupMaxMs !== undefined) settings.warmup.maxMs = options.warmupMaxMs;
-  settings.replicas = options.replicas ?? 1;
-  settings.pin = options.pin ?? 'off';
+  settings.replicas = options.replicas;
+  settings.pin = options.pin;
   const started = new Date();
   const loadStart = Math.round(loadavg()[0]! * 100) / 100;
   const tmpDir = mkdtempSync(join(tmpdir(), 'mcp-mux-bench-'));
@@ -332,9 +336,8 @@ async function main(): Promise<void> {
       idleSessions: settings.idleSessions,
       parkedRequests: settings.parkedRequests,
       parkMs: settings.parkMs,
-      routerProcesses: options.replicas ?? 1,
-      pinOneInFlight:
-        options.pin === undefined || options.pin === 'off' ? 'off' : `vCPU ${options.pin.cpu}`,
+      routerProcesses: options.replicas,
+      pinOneInFlight: options.pin === 'off' ? 'off' : `vCPU ${options.pin.cpu}`,
     },
     peers: Object.fromEntries(
       Object.entries(peers.versions).filter(([, v]) => v !== undefined),

@@ -28,7 +28,7 @@ export function pinsRow(pin: PinMode, inFlight: number): pin is { cpu: number } 
   return pin !== 'off' && inFlight === 1;
 }
 
-/** Sets the CPU list of every thread of `pid`; false (with the reason) when taskset fails. */
+/** Sets the CPU list of every thread of `pid`: true, or why taskset failed. */
 function setAffinity(pid: number, list: string): true | string {
   try {
     execFileSync('taskset', ['-a', '-p', '-c', list, String(pid)], { stdio: 'pipe' });
@@ -65,7 +65,7 @@ export async function withPinnedCpu<T>(
   }
 }
 
-/** The CPU list of `pid`'s main thread (`Cpus_allowed_list` of /proc), for tests and notes. */
+/** The CPU list of `pid`'s main thread, as taskset prints it (`0`, `0-1`). */
 export function allowedCpus(pid: number): string {
   const out = execFileSync('taskset', ['-c', '-p', String(pid)]).toString();
   return out.slice(out.lastIndexOf(':') + 1).trim();

@@ -229,16 +229,13 @@ export async function runLoadScenario(
   if (scenario.kind !== 'throughput' || !pinsRow(pin, scenario.load.inFlight)) {
     return runRow(scenario, ctx, settings, []);
   }
-  const notes = [
-    `pinned: the load generator, every subject and its upstreams on vCPU ${pin.cpu} (one request in flight)`,
-  ];
+  let note = `pinned: the load generator, every subject and its upstreams on vCPU ${pin.cpu} (one request in flight)`;
   return withPinnedCpu(
     pin.cpu,
-    () => runRow(scenario, ctx, settings, notes),
+    () => runRow(scenario, ctx, settings, [note]),
     (reason) => {
-      notes.length = 0;
-      settings.log(`  not pinned: ${reason}`);
-      notes.push(`not pinned: ${reason}`);
+      note = `not pinned: ${reason}`;
+      settings.log(`  ${note}`);
     },
   );
 }
