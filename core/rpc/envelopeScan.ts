@@ -1,6 +1,6 @@
 /**
- * Envelope-only reading of a JSON-RPC message (ARCHITECTURE §4, "parse envelopes only"; issue
- * 14): a routed message's payload — a request's `params.arguments`, a response's `result` — is
+ * Envelope-only reading of a JSON-RPC message (ARCHITECTURE §4, "parse envelopes only"): a
+ * routed message's payload — a request's `params.arguments`, a response's `result` — is
  * validated by a scanner but not materialised. It travels as a `RawJson` holding its original
  * text, and `stringifyMessage` (wire.ts) splices that text back in, byte for byte, around the
  * envelope it re-serialises (rewritten id, name, progress token). Everything else — the

@@ -1,11 +1,12 @@
 /**
  * Rules of the house that a reader of the design relies on and a busy change can break
  * without any behaviour test noticing: the router only wires (router.ts stays small, with no
- * public fields), and the request path is built on RxJS's public API (no runtime file
- * overrides the internal `_subscribe` hook).
+ * public fields), the request path is built on RxJS's public API (no runtime file
+ * overrides the internal `_subscribe` hook), and every runtime folder has a README that is a
+ * design note a newcomer reads in a sitting, not a log.
  */
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { existsSync, readFileSync } from 'node:fs';
+import { dirname, join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { root, runtimeFiles } from './sourceTree.js';
 
@@ -32,5 +33,34 @@ describe('the request path is built on public RxJS API', () => {
       /\b_subscribe\s*\(/.test(readFileSync(file, 'utf8')),
     );
     expect(offenders).toEqual([]);
+  });
+});
+
+/** "At most about 1,000 words": a design note, not a diary. */
+const README_MAX_WORDS = 1050;
+
+describe('every runtime folder has a README that is a design note', () => {
+  const folders = [...new Set(runtimeFiles().map((file) => dirname(file)))].sort();
+
+  it('finds the runtime folders', () => {
+    expect(folders.map((dir) => relative(root, dir))).toContain('transports/base');
+  });
+
+  it('each folder with source files has a README.md', () => {
+    const missing = folders
+      .filter((dir) => !existsSync(join(dir, 'README.md')))
+      .map((dir) => relative(root, dir));
+    expect(missing).toEqual([]);
+  });
+
+  it(`each of those READMEs has at most ${README_MAX_WORDS} words`, () => {
+    const long = folders
+      .filter((dir) => existsSync(join(dir, 'README.md')))
+      .map((dir) => ({
+        readme: relative(root, join(dir, 'README.md')),
+        words: readFileSync(join(dir, 'README.md'), 'utf8').split(/\s+/).filter(Boolean).length,
+      }))
+      .filter(({ words }) => words > README_MAX_WORDS);
+    expect(long).toEqual([]);
   });
 });

@@ -40,6 +40,9 @@ const KNOWN_EXTENSIONS =
   /\.(ts|mts|cts|js|mjs|cjs|json|md|wat|wasm|yml|yaml|sh|svg|cfg|conf|toml|txt|html|cpuprofile)$/;
 const CODE_EXTENSIONS = /\.(ts|mts|cts|js|mjs|cjs|wat)$/;
 const ISSUE_REFERENCE = /\bissues?\b[\s#-]*\d/i;
+/** The same reference wrapped: a line ends in "issue", the next (past a comment's lead) starts with its number. */
+const ENDS_IN_ISSUE = /\bissues?\b[\s#-]*$/i;
+const STARTS_WITH_NUMBER = /^\s*(?:\*|\/\/|#|>)?[\s#-]*\d/;
 
 function walk(dir: string, out: string[]): string[] {
   for (const entry of readdirSync(dir, { withFileTypes: true })) {
@@ -140,12 +143,12 @@ describe('tracker-number references', () => {
     const offenders: string[] = [];
     const scanned = files.filter((file) => file.endsWith('.md') || CODE_EXTENSIONS.test(file));
     for (const file of scanned) {
-      readFileSync(join(root, file), 'utf8')
-        .split('\n')
-        .forEach((line, index) => {
-          if (ISSUE_REFERENCE.test(line))
-            offenders.push(`${file}:${index + 1}: ${line.trim().slice(0, 120)}`);
-        });
+      const lines = readFileSync(join(root, file), 'utf8').split('\n');
+      lines.forEach((line, index) => {
+        const wrapped = ENDS_IN_ISSUE.test(line) && STARTS_WITH_NUMBER.test(lines[index + 1] ?? '');
+        if (ISSUE_REFERENCE.test(line) || wrapped)
+          offenders.push(`${file}:${index + 1}: ${line.trim().slice(0, 120)}`);
+      });
     }
     expect(offenders, `references to fix:\n${offenders.join('\n')}`).toEqual([]);
   });

@@ -2,7 +2,7 @@
  * The Streamable HTTP endpoint (spec 2025-03-26 .. 2025-11-25, and stateless 2026-07-28
  * POSTs): sessions keyed by a random `Mcp-Session-Id`, one `Transport` per session on
  * `connections$`. It only reads message shapes; which message starts a session or needs none
- * is decided by hooks the router supplies (defaults in `core/sessionStart.ts`).
+ * is decided by hooks the router supplies (defaults in `core/mcp/sessionStart.ts`).
  */
 
 import { randomUUID } from 'node:crypto';
