@@ -4,21 +4,11 @@
  */
 import { describe, expect, it } from 'vitest';
 import { checkBudgets } from '../../bench/budget.js';
-import type { RunResult, SubjectResult } from '../../bench/results.js';
+import type { RunResult } from '../../bench/results.js';
+import { subject as ranSubject } from './resultFixtures.js';
 
-const subject = (name: string, cpuUsPerRequest?: number): SubjectResult =>
-  ({
-    name,
-    label: name,
-    kind: name === 'direct' ? 'direct' : 'mcp-mux',
-    downstream: 'stdio',
-    upstream: 'stdio',
-    status: 'ok',
-    rounds: [],
-    errors: 0,
-    metrics: {},
-    ...(cpuUsPerRequest === undefined ? {} : { cpuUsPerRequest }),
-  }) as SubjectResult;
+const subject = (name: string, cpuUsPerRequest?: number) =>
+  ranSubject(name, [], cpuUsPerRequest === undefined ? {} : { cpuUsPerRequest });
 
 const run = (echo: number | undefined, mux: number | undefined): RunResult =>
   ({

@@ -1,60 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { compareBuilds, renderComparisons, twinOf } from '../../bench/report/compare.js';
 import { renderMarkdown } from '../../bench/report/markdown.js';
-import type { RoundResult, RunResult, SubjectResult } from '../../bench/results.js';
-
-const round = (throughput: number, cpuUsPerCall?: number): RoundResult => ({
-  throughput,
-  completed: 1000,
-  errors: 0,
-  latency: { count: 1000, mean: 100, p50: 100, p90: 100, p99: 100, p999: 100, max: 100 },
-  ...(cpuUsPerCall === undefined ? {} : { cpuUs: cpuUsPerCall * 1000 }),
-});
+import type { RoundResult } from '../../bench/results.js';
+import { subject as ranSubject, round, runOf as run } from './resultFixtures.js';
 
 const subject = (name: string, rounds: RoundResult[], status: 'ok' | 'failed' = 'ok') =>
-  ({
-    name,
-    label: name,
-    kind: name === 'direct' ? 'direct' : 'mcp-mux',
-    downstream: 'stdio',
-    upstream: 'stdio',
-    status,
-    rounds,
-    errors: 0,
-    metrics: {},
-  }) as SubjectResult;
-
-const run = (subjects: SubjectResult[]): RunResult => ({
-  startedAt: '2026-11-28T00:00:00.000Z',
-  finishedAt: '2026-11-28T00:01:00.000Z',
-  router: { bin: 'dist/bin/mcp-mux.js', commit: 'abc' },
-  mode: 'default',
-  machine: {
-    cpus: 2,
-    cpuModel: 'cpu',
-    memoryGiB: 24,
-    node: 'v20',
-    platform: 'linux x64',
-    loadAverage: [0, 0],
-  },
-  settings: { rounds: subjects[0]?.rounds.length ?? 0, roundMs: 1000 },
-  peers: {},
-  scenarios: [
-    {
-      id: 'payload-1k',
-      group: 'g',
-      title: 't',
-      kind: 'throughput',
-      load: { method: 'tools/call', payloadBytes: 1024, inFlight: 32, workMs: 0 },
-      baseline: 'direct',
-      compareBy: 'throughput',
-      subjects,
-      notes: [],
-      durationMs: 0,
-    },
-  ],
-  targets: [],
-});
+  ranSubject(name, rounds, { status });
 
 describe('compareBuilds', () => {
   it('names the twin of a router subject and of a named variant', () => {

@@ -6,6 +6,7 @@ import {
   type SubjectResult,
 } from '../../bench/results.js';
 import { evaluateTargets } from '../../bench/targets.js';
+import { subject } from './resultFixtures.js';
 
 const round = (throughput: number, p50 = 100, p99 = 1000, cpuUs?: number): RoundResult => ({
   throughput,
@@ -14,29 +15,6 @@ const round = (throughput: number, p50 = 100, p99 = 1000, cpuUs?: number): Round
   latency: { count: throughput, mean: p50, p50, p90: p50, p99, p999: p99, max: p99 },
   ...(cpuUs === undefined ? {} : { cpuUs }),
 });
-
-function subject(
-  name: string,
-  rounds: RoundResult[],
-  extra: Partial<SubjectResult> = {},
-): SubjectResult {
-  return {
-    name,
-    label: name,
-    kind: name.startsWith('mcp-mux')
-      ? 'mcp-mux'
-      : name === 'direct' || name === 'relay-floor'
-        ? name
-        : 'naive-sdk',
-    downstream: 'stdio',
-    upstream: 'stdio',
-    status: 'ok',
-    rounds,
-    errors: 0,
-    metrics: {},
-    ...extra,
-  };
-}
 
 function scenario(
   id: string,
