@@ -14,8 +14,8 @@
  * whose interval holds 1.0 is a difference the runs could not see.
  */
 import { readFileSync } from 'node:fs';
-import { twinOf } from './report/compare.js';
-import type { RoundResult, RunResult, SubjectResult } from './results.js';
+import { perRequest, roundRatios, twinOf } from './report/compare.js';
+import type { RunResult, SubjectResult } from './results.js';
 import { median } from './stats/latency.js';
 
 export interface PooledRatio {
@@ -80,26 +80,6 @@ export function bootstrapMedian(
   return { median: median(values), low: at(tail), high: at(1 - tail) };
 }
 
-const perRequest = (round: RoundResult): number | undefined =>
-  round.cpuUs === undefined || round.completed === 0 ? undefined : round.cpuUs / round.completed;
-
-/** Round r of `ours` over round r of `theirs`; undefined when a round lacks the figure. */
-function ratios(
-  ours: readonly RoundResult[],
-  theirs: readonly RoundResult[],
-  figure: (round: RoundResult) => number | undefined,
-): number[] | undefined {
-  if (ours.length !== theirs.length) return undefined;
-  const out: number[] = [];
-  for (let i = 0; i < ours.length; i++) {
-    const x = figure(ours[i] as RoundResult);
-    const y = figure(theirs[i] as RoundResult);
-    if (x === undefined || y === undefined || !(y > 0)) return undefined;
-    out.push(x / y);
-  }
-  return out;
-}
-
 /** The pairs a scenario's subjects make: each router against its twins, later twins against earlier ones. */
 function pairsOf(subjects: readonly SubjectResult[]): [SubjectResult, SubjectResult][] {
   const ok = subjects.filter((s) => s.status === 'ok');
@@ -123,23 +103,22 @@ function pairsOf(subjects: readonly SubjectResult[]): [SubjectResult, SubjectRes
 
 /** Every pair of every scenario, its round ratios pooled over `runs`. */
 export function poolRuns(runs: readonly RunResult[], options: BootstrapOptions = {}): Pooled[] {
-  const pooled = new Map<
-    string,
-    {
-      scenario: string;
-      subject: string;
-      against: string;
-      runs: number;
-      tput: number[];
-      cpu: number[] | undefined;
-    }
-  >();
+  interface Entry {
+    scenario: string;
+    subject: string;
+    against: string;
+    runs: number;
+    tput: number[];
+    /** Undefined once a run lacks CPU: it pools only while every run has it. */
+    cpu: number[] | undefined;
+  }
+  const pooled = new Map<string, Entry>();
   for (const run of runs) {
     for (const scenario of run.scenarios) {
       for (const [a, b] of pairsOf(scenario.subjects)) {
-        const tput = ratios(a.rounds, b.rounds, (r) => r.throughput);
-        if (tput === undefined) continue;
-        const cpu = ratios(a.rounds, b.rounds, perRequest);
+        const tput = roundRatios(a.rounds, b.rounds, (r) => r.throughput);
+        if (tput === undefined || tput.length === 0) continue;
+        const cpu = roundRatios(a.rounds, b.rounds, perRequest);
         const key = `${scenario.id}\u0000${a.name}\u0000${b.name}`;
         const entry = pooled.get(key) ?? {
           scenario: scenario.id,
@@ -151,23 +130,22 @@ export function poolRuns(runs: readonly RunResult[], options: BootstrapOptions =
         };
         entry.runs++;
         entry.tput.push(...tput);
-        // CPU pools only while every run has it.
-        entry.cpu =
-          cpu === undefined || entry.cpu === undefined ? undefined : [...entry.cpu, ...cpu];
+        entry.cpu = cpu === undefined ? undefined : entry.cpu?.concat(cpu);
         pooled.set(key, entry);
       }
     }
   }
+  const ratio = (values: number[] | undefined): PooledRatio | undefined =>
+    values === undefined || values.length === 0
+      ? undefined
+      : { pairs: values.length, ...bootstrapMedian(values, options) };
   return [...pooled.values()].map((e) => ({
     scenario: e.scenario,
     subject: e.subject,
     against: e.against,
     runs: e.runs,
-    throughput: { pairs: e.tput.length, ...bootstrapMedian(e.tput, options) },
-    cpu:
-      e.cpu === undefined || e.cpu.length === 0
-        ? undefined
-        : { pairs: e.cpu.length, ...bootstrapMedian(e.cpu, options) },
+    throughput: ratio(e.tput) as PooledRatio,
+    cpu: ratio(e.cpu),
   }));
 }
 

@@ -36,30 +36,40 @@ export function twinOf(name: string): string | undefined {
   return match?.[1];
 }
 
+/** Round r of `ours` over round r of `theirs`; undefined when the counts differ or a round lacks the figure. */
+export function roundRatios(
+  ours: readonly RoundResult[],
+  theirs: readonly RoundResult[],
+  figure: (round: RoundResult) => number | undefined,
+): number[] | undefined {
+  if (ours.length !== theirs.length) return undefined;
+  const ratios: number[] = [];
+  for (let i = 0; i < ours.length; i++) {
+    const x = figure(ours[i] as RoundResult);
+    const y = figure(theirs[i] as RoundResult);
+    if (x === undefined || y === undefined || !(y > 0)) return undefined;
+    ratios.push(x / y);
+  }
+  return ratios;
+}
+
 function paired(
   ours: readonly RoundResult[],
   theirs: readonly RoundResult[],
   figure: (round: RoundResult) => number | undefined,
 ): PairedRatio | undefined {
-  const a = ours.map(figure);
-  const b = theirs.map(figure);
-  const ratios: number[] = [];
-  for (let i = 0; i < a.length; i++) {
-    const x = a[i];
-    const y = b[i];
-    if (x === undefined || y === undefined || !(y > 0)) return undefined;
-    ratios.push(x / y);
-  }
-  if (ratios.length === 0) return undefined;
+  const ratios = roundRatios(ours, theirs, figure);
+  if (ratios === undefined || ratios.length === 0) return undefined;
   return {
-    ofMedians: median(a as number[]) / median(b as number[]),
+    ofMedians: median(ours.map(figure) as number[]) / median(theirs.map(figure) as number[]),
     paired: median(ratios),
     min: Math.min(...ratios),
     max: Math.max(...ratios),
   };
 }
 
-const perRequest = (round: RoundResult): number | undefined =>
+/** Router CPU per request of a round; undefined when it carries none. */
+export const perRequest = (round: RoundResult): number | undefined =>
   round.cpuUs === undefined || round.completed === 0 ? undefined : round.cpuUs / round.completed;
 
 /** Every subject of the run that has a twin from another build, paired round by round. */
