@@ -24,6 +24,8 @@ export interface ApprovalParts {
 }
 
 const DEFAULT_TTL_MS = 120_000;
+/** Exposed names whose glob decision is kept (then the table starts afresh). */
+const MAX_NAMES = 4096;
 
 /** A function that reads the `Approvals` of the config in force (cached per config). */
 export function approvalsOf(parts: ApprovalParts): () => Approvals | undefined {
@@ -47,11 +49,24 @@ export function approvalsOf(parts: ApprovalParts): () => Approvals | undefined {
       return current;
     }
     const { observer, scheduler } = parts;
+    // Whether the globs ask, by exposed name (it names its upstream and tool in one config):
+    // the same few names come back on every call.
+    const byGlobs = new Map<string, boolean>();
+    const globsAsk = (upstream: string, original: string, exposed: string): boolean => {
+      let asks = byGlobs.get(exposed);
+      if (asks === undefined) {
+        const globs = serverGlobs.get(upstream);
+        asks =
+          (mux !== undefined && matchesFilter(exposed, mux)) ||
+          (globs !== undefined && matchesFilter(original, { allow: globs }));
+        if (byGlobs.size >= MAX_NAMES) byGlobs.clear();
+        byGlobs.set(exposed, asks);
+      }
+      return asks;
+    };
     current = {
       needs(upstream, original, exposed) {
-        if (mux && matchesFilter(exposed, mux)) return true;
-        const globs = serverGlobs.get(upstream);
-        if (globs && matchesFilter(original, { allow: globs })) return true;
+        if (globsAsk(upstream, original, exposed)) return true;
         return askDestructive && destructive().has(exposed);
       },
       fallback: config.approveFallback ?? 'deny',

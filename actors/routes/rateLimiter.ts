@@ -37,16 +37,29 @@ interface CompiledRule extends BucketRule {
   readonly tool: Matcher;
   /** How far ahead of now the arrival time may run: (burst − 1) intervals. */
   readonly tolerance: number;
+  /** Arrival time by principal id; absent: a full bucket. */
+  readonly arrivals: Map<string, number>;
 }
 
 /** Buckets kept before the idle ones (arrival time in the past: a full bucket) are dropped. */
 const PRUNE_AT = 10_000;
+/** Upstream and tool names whose matching rules are kept (then the table starts afresh). */
+const MAX_NAMES = 4096;
+
+const forPrincipal = (rule: CompiledRule, principal: Principal | undefined): boolean => {
+  for (const matches of rule.principals) if (matches(principal)) return true;
+  return false;
+};
 
 export class RateLimiter {
   readonly #rules: readonly CompiledRule[];
   readonly #now: () => number;
-  /** Arrival time by `<rule index> <principal id>`; absent: a full bucket. */
-  readonly #arrivals = new Map<string, number>();
+  /**
+   * The rules whose upstream and tool globs match, by upstream and tool: the same few names
+   * come back on every call, and matching globs per call cost more than the bucket itself.
+   */
+  #byName = new Map<string, Map<string, readonly CompiledRule[]>>();
+  #names = 0;
 
   constructor(rules: readonly RateLimitRule[], now: () => number) {
     this.#now = now;
@@ -62,13 +75,16 @@ export class RateLimiter {
         tool: globMatcher(rule.tools),
         interval,
         tolerance: (rule.burst - 1) * interval,
+        arrivals: new Map<string, number>(),
       };
     });
   }
 
   /** Buckets held now (idle ones are dropped past `PRUNE_AT`). */
   get size(): number {
-    return this.#arrivals.size;
+    let size = 0;
+    for (const rule of this.#rules) size += rule.arrivals.size;
+    return size;
   }
 
   /**
@@ -82,21 +98,25 @@ export class RateLimiter {
     upstream: string,
     tool: string,
   ): RateLimited | undefined {
+    const rules = this.#named(upstream, tool);
+    if (rules.length === 0) return undefined;
     const now = this.#now();
-    let matched: { key: string; next: number }[] | undefined;
-    for (const rule of this.#rules) {
-      if (!rule.principals.some((m) => m(principal)) || !rule.upstream(upstream)) continue;
-      if (!rule.tool(tool)) continue;
-      const key = `${rule.index} ${id}`;
-      const arrival = Math.max(this.#arrivals.get(key) ?? now, now);
+    let matched = false;
+    for (const rule of rules) {
+      if (!forPrincipal(rule, principal)) continue;
+      const arrival = Math.max(rule.arrivals.get(id) ?? now, now);
       const early = arrival - now - rule.tolerance;
       if (early > 0) return { rule: rule.index, retryAfterMs: Math.ceil(early) };
-      matched ??= [];
-      matched.push({ key, next: arrival + rule.interval });
+      matched = true;
     }
-    if (matched === undefined) return undefined;
-    if (this.#arrivals.size >= PRUNE_AT) this.#prune(now);
-    for (const { key, next } of matched) this.#arrivals.set(key, next);
+    if (!matched) return undefined;
+    if (this.size >= PRUNE_AT) this.#prune(now);
+    // Every bucket had room: each takes the call (a second pass, so a refusal takes nothing).
+    for (const rule of rules) {
+      if (!forPrincipal(rule, principal)) continue;
+      const arrival = Math.max(rule.arrivals.get(id) ?? now, now);
+      rule.arrivals.set(id, arrival + rule.interval);
+    }
     return undefined;
   }
 
@@ -108,8 +128,29 @@ export class RateLimiter {
     );
   }
 
+  /** The rules whose upstream and tool globs match `upstream` and `tool` (kept, bounded). */
+  #named(upstream: string, tool: string): readonly CompiledRule[] {
+    const known = this.#byName.get(upstream)?.get(tool);
+    if (known !== undefined) return known;
+    if (this.#names >= MAX_NAMES) {
+      this.#byName = new Map();
+      this.#names = 0;
+    }
+    const rules = this.#rules.filter((rule) => rule.upstream(upstream) && rule.tool(tool));
+    let byTool = this.#byName.get(upstream);
+    if (byTool === undefined) {
+      byTool = new Map();
+      this.#byName.set(upstream, byTool);
+    }
+    byTool.set(tool, rules);
+    this.#names++;
+    return rules;
+  }
+
   #prune(now: number): void {
-    for (const [key, arrival] of this.#arrivals) if (arrival <= now) this.#arrivals.delete(key);
+    for (const rule of this.#rules) {
+      for (const [id, arrival] of rule.arrivals) if (arrival <= now) rule.arrivals.delete(id);
+    }
   }
 }
 

@@ -22,7 +22,7 @@ export interface AuditLineOptions {
  * sessions) come back on every line: their quoted forms are kept (a bounded table).
  */
 const quoted = new Map<string, string>();
-function quote(text: string): string {
+export function quote(text: string): string {
   let json = quoted.get(text);
   if (json === undefined) {
     json = JSON.stringify(text);
@@ -81,7 +81,7 @@ const textOfBytes = (bytes: Uint8Array): string =>
  */
 let who: readonly (string | undefined)[] = [];
 let whoText = '';
-function whoPart(entry: AuditEntry): string {
+export function whoPart(entry: AuditEntry): string {
   const { principal, session, profile, upstream, method, exposed, name } = entry;
   if (
     who[0] === principal &&

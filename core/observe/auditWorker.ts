@@ -1,6 +1,7 @@
 /**
  * The audit's worker thread (started by `AuditThread`): takes batches of entries
- * (`auditEntry.ts`: `AuditBatch`), hashes and formats each line (`auditLine.ts`), and appends them to the
+ * (`auditEntry.ts`: `AuditBatch`), hashes and writes each line into its buffer (`auditBytes.ts`;
+ * `auditLine.ts` for the lines written as text), and appends them to the
  * file with one write per batch. Blocking writes are fine here: the router's event loop never
  * waits for them (a slow disk backs the batches up on the router's side, where they are
  * bounded). Every batch is acknowledged (`{ done, written }`), so the router knows what still
@@ -10,7 +11,8 @@
 import { closeSync, openSync, writeSync } from 'node:fs';
 import { getPriority, setPriority } from 'node:os';
 import { parentPort, workerData } from 'node:worker_threads';
-import { type BatchMessage, BatchReader } from './auditEntry.js';
+import { AuditLineBytes } from './auditBytes.js';
+import { type AuditEntry, type BatchMessage, BatchReader } from './auditEntry.js';
 import { type AuditLineOptions, auditLine, droppedLine } from './auditLine.js';
 
 export interface AuditWorkerData extends AuditLineOptions {
@@ -81,6 +83,20 @@ if (port !== null) {
     chunk[used++] = NEWLINE;
   };
 
+  // A line as bytes where it can be (auditBytes.ts), else as text.
+  const bytes = new AuditLineBytes(options);
+  const putEntry = (entry: AuditEntry): void => {
+    const most = bytes.most(entry);
+    if (most > chunk.length - used) {
+      if (used > 0) chunks.push(chunk.subarray(0, used));
+      chunk = Buffer.allocUnsafe(Math.max(CHUNK_BYTES, most));
+      used = 0;
+    }
+    const end = bytes.write(entry, chunk, used);
+    if (end < 0) put(auditLine(entry, options));
+    else used = end;
+  };
+
   const reader = new BatchReader();
   const writeBatch = (batch: BatchMessage): void => {
     let entries = 0;
@@ -88,7 +104,7 @@ if (port !== null) {
       batch,
       (entry) => {
         entries++;
-        put(auditLine(entry, options));
+        putEntry(entry);
       },
       (time, dropped) => put(droppedLine(time, dropped)),
     );

@@ -69,6 +69,22 @@ describe('RateLimiter (GCRA)', () => {
     expect(limiter.size).toBe(1);
   });
 
+  it('matches each tool by its own name when more names come than it keeps matches for', () => {
+    const { limiter } = limiterOf([
+      { principals: ['*'], upstreams: ['gh'], tools: ['gh__create*'], perMinute: 1, burst: 1 },
+    ]);
+    // 5,000 names (past the 4,096 it keeps), each called twice by its own principal: only
+    // the matching ones are limited.
+    for (let i = 0; i < 5_000; i++) {
+      const tool = i % 2 === 0 ? `gh__create_${i}` : `gh__read_${i}`;
+      expect(limiter.take(undefined, `p${i}`, 'gh', tool)).toBeUndefined();
+      expect(limiter.take(undefined, `p${i}`, 'gh', tool) === undefined).toBe(i % 2 === 1);
+    }
+    expect(limiter.size).toBe(2_500);
+    expect(limiter.take(undefined, 'p0', 'gh', 'gh__create_0')).toBeDefined();
+    expect(limiter.take(undefined, 'p0', 'other', 'gh__create_0')).toBeUndefined();
+  });
+
   it('refuses with -32010, retryAfterMs and the rule', () => {
     const error = rateLimitedError({ rule: 2, retryAfterMs: 250 }, 'gh__create');
     expect(error.code).toBe(-32010);
