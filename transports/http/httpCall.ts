@@ -156,9 +156,25 @@ export class HttpCall implements Dispatcher.DispatchHandler {
   }
 }
 
+/**
+ * Media types by `Content-Type` value: an upstream sends the same one or two values on every
+ * response, and each response's type is read twice (bounded: a hostile upstream's many
+ * values start the table afresh).
+ */
+const mediaTypes = new Map<string, string>();
+const MAX_MEDIA_TYPES = 64;
+
 /** The media type of `Content-Type`, lower case, without parameters. */
 export function mediaType(res: HttpCall): string | undefined {
-  return header(res, 'content-type')?.split(';')[0]?.trim().toLowerCase();
+  const value = header(res, 'content-type');
+  if (value === undefined) return undefined;
+  let type = mediaTypes.get(value);
+  if (type === undefined) {
+    type = (value.split(';')[0] ?? '').trim().toLowerCase();
+    if (mediaTypes.size >= MAX_MEDIA_TYPES) mediaTypes.clear();
+    mediaTypes.set(value, type);
+  }
+  return type;
 }
 
 /** A single-valued response header (the first value when repeated). */

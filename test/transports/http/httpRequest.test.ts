@@ -211,4 +211,18 @@ describe('response helpers', () => {
     expect(header(res(200), 'x')).toBeUndefined();
     expect(mediaType(res(200))).toBeUndefined();
   });
+
+  it('mediaType: lower case, without parameters, the same for each value however many come', () => {
+    const typed = (value: string) => {
+      const call = new HttpCall(new URL('http://127.0.0.1/'));
+      call.headers = { 'content-type': value };
+      return mediaType(call);
+    };
+    expect(typed('Application/JSON; charset=utf-8')).toBe('application/json');
+    expect(typed(' text/event-stream ')).toBe('text/event-stream');
+    expect(typed('')).toBe('');
+    // Past the values it keeps, each value still gets its own type.
+    for (let i = 0; i < 200; i++) expect(typed(`x/t${i}; q=${i}`)).toBe(`x/t${i}`);
+    expect(typed('Application/JSON; charset=utf-8')).toBe('application/json');
+  });
 });
