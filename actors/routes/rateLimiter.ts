@@ -122,10 +122,7 @@ export class RateLimiter {
 
   /** The rules whose buckets a call of `principal` to `upstream`'s `tool` takes from. */
   matching(principal: Principal | undefined, upstream: string, tool: string): BucketRule[] {
-    return this.#rules.filter(
-      (rule) =>
-        rule.principals.some((m) => m(principal)) && rule.upstream(upstream) && rule.tool(tool),
-    );
+    return this.#named(upstream, tool).filter((rule) => forPrincipal(rule, principal));
   }
 
   /** The rules whose upstream and tool globs match `upstream` and `tool` (kept, bounded). */

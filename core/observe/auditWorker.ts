@@ -71,14 +71,16 @@ if (port !== null) {
   let chunk = Buffer.allocUnsafe(CHUNK_BYTES);
   let used = 0;
   const chunks: Buffer[] = [];
+  /** Room for `most` more bytes in `chunk` (a full chunk goes to `chunks`). */
+  const room = (most: number): void => {
+    if (most <= chunk.length - used) return;
+    if (used > 0) chunks.push(chunk.subarray(0, used));
+    chunk = Buffer.allocUnsafe(Math.max(CHUNK_BYTES, most));
+    used = 0;
+  };
   const put = (line: string): void => {
     // At most 3 bytes per UTF-16 unit, plus the newline.
-    const most = line.length * 3 + 1;
-    if (most > chunk.length - used) {
-      if (used > 0) chunks.push(chunk.subarray(0, used));
-      chunk = Buffer.allocUnsafe(Math.max(CHUNK_BYTES, most));
-      used = 0;
-    }
+    room(line.length * 3 + 1);
     used += chunk.write(line, used);
     chunk[used++] = NEWLINE;
   };
@@ -86,12 +88,7 @@ if (port !== null) {
   // A line as bytes where it can be (auditBytes.ts), else as text.
   const bytes = new AuditLineBytes(options);
   const putEntry = (entry: AuditEntry): void => {
-    const most = bytes.most(entry);
-    if (most > chunk.length - used) {
-      if (used > 0) chunks.push(chunk.subarray(0, used));
-      chunk = Buffer.allocUnsafe(Math.max(CHUNK_BYTES, most));
-      used = 0;
-    }
+    room(bytes.most(entry));
     const end = bytes.write(entry, chunk, used);
     if (end < 0) put(auditLine(entry, options));
     else used = end;
