@@ -40,11 +40,12 @@ const UNTOUCHED_RESULTS: ReadonlySet<string> = new Set([
 /**
  * Whether a forwarded result may stay raw, its payload spliced back as text
  * (core/rpc/envelopeScan.ts): only where no route looks inside it. A session-less (2026-07-28)
- * result is rewritten (modernResult.ts), a task-augmented call's `CreateTaskResult` and the
- * `tasks/*` answers get exposed task ids (routes/tasks.ts): those are parsed.
+ * result gets its members spliced in front of the text (modernResult.ts; parsed only when it
+ * holds one of them already); a task-augmented call's `CreateTaskResult` and the `tasks/*`
+ * answers get exposed task ids (routes/tasks.ts): those are parsed.
  */
-const passesResultThrough = (caller: Caller, method: string, params: JsonObject): boolean =>
-  caller.session !== undefined && UNTOUCHED_RESULTS.has(method) && params.task === undefined;
+const passesResultThrough = (method: string, params: JsonObject): boolean =>
+  UNTOUCHED_RESULTS.has(method) && params.task === undefined;
 
 const unavailable = (upstream: string, message: string, reason?: string): RpcError =>
   new RpcError(ErrorCode.UpstreamUnavailable, message, {
@@ -116,7 +117,7 @@ export class Forwarder {
     // it, not the idle timeout of an ordinary request; `maxTotalTimeoutMs` still applies.
     const timeout = method === 'tasks/result' ? undefined : timeoutMs;
     const progress = caller.inbound.progressToken !== undefined;
-    const rawResult = passesResultThrough(caller, method, params);
+    const rawResult = passesResultThrough(method, params);
     // Era-matched: a legacy session's call to a dual-era upstream goes over its legacy
     // connection (pushed requests, no bridging); everyone else's over the one it has.
     const shared = session === undefined ? upstream : (upstream.legacy ?? upstream);

@@ -89,6 +89,11 @@ describe('routes on a hand-made host', () => {
       },
     ]);
     expect(events).toEqual([{ kind: 'result', result: { answered: true } }]);
+    // A `_meta` that held only the token is gone; the caller's params are left as they were.
+    const params = { name: 'b__echo', arguments: {}, _meta: { progressToken: 'client-token' } };
+    await run(host, 'tools/call', params);
+    expect(forwarded[1]?.params).toEqual({ name: 'echo', arguments: {} });
+    expect(params._meta).toEqual({ progressToken: 'client-token' });
   });
 
   it('an unknown tool is -32602 and nothing is forwarded', async () => {
