@@ -214,6 +214,22 @@ export const scenarios: Scenario[] = [
     call(KiB, 32),
     { subjects: [direct('stdio', { echo: 'sdk' }), mux('stdio', 'stdio', { echo: 'sdk' })] },
   ),
+  // A 2026-07-28 client: no session, its context in every request's `_meta`, each result
+  // decorated for its era (`resultType`, mcp-mux's `serverInfo`). Beside the legacy client
+  // through the same build, in the same rounds: what the modern era costs on the hot path.
+  pair(
+    'modern-1k',
+    'era',
+    '1 KiB payload, 32 in flight, stdio, 2026-07-28 client (no session) vs legacy client',
+    call(KiB, 32),
+    {
+      subjects: [
+        direct('stdio'),
+        mux('stdio', 'stdio'),
+        mux('stdio', 'stdio', { name: '2026-07-28 client', era: 'modern' }),
+      ],
+    },
+  ),
   pair('payload-256k', 'payload', '256 KiB payload, 8 in flight, stdio', call(256 * KiB, 8)),
   pair('payload-1m', 'payload', '1 MiB payload, 1 in flight, stdio', call(MiB, 1), {
     compareBy: 'p50',

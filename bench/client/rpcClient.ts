@@ -29,14 +29,38 @@ export class RpcError extends Error {
   }
 }
 
-export function encodeMessage(id: number | undefined, method: string, params?: Params): string {
-  const p =
+/**
+ * One message's text. `meta`: the JSON text of a `_meta` object put first in `params` (a
+ * 2026-07-28 client's per-request context, `RpcClient.meta`); the params must not hold one.
+ */
+export function encodeMessage(
+  id: number | undefined,
+  method: string,
+  params?: Params,
+  meta?: string,
+): string {
+  let json =
     params === undefined
-      ? ''
-      : `,"params":${params instanceof EncodedParams ? params.json : JSON.stringify(params)}`;
+      ? undefined
+      : params instanceof EncodedParams
+        ? params.json
+        : JSON.stringify(params);
+  if (meta !== undefined) {
+    const rest = json === undefined || /^\{\s*\}$/.test(json) ? '}' : `,${json.slice(1)}`;
+    json = `{"_meta":${meta}${rest}`;
+  }
+  const p = json === undefined ? '' : `,"params":${json}`;
   const head = id === undefined ? '{"jsonrpc":"2.0"' : `{"jsonrpc":"2.0","id":${id}`;
   return `${head},"method":${JSON.stringify(method)}${p}}`;
 }
+
+/** The `_meta` a 2026-07-28 client sends with every request (no `initialize`). */
+export const modernMeta = (clientName: string): string =>
+  JSON.stringify({
+    'io.modelcontextprotocol/protocolVersion': '2026-07-28',
+    'io.modelcontextprotocol/clientInfo': { name: clientName, version: '1.0.0' },
+    'io.modelcontextprotocol/clientCapabilities': {},
+  });
 
 interface Pending {
   resolve(result: Json): void;
@@ -49,6 +73,8 @@ export abstract class RpcClient {
   private closedWith: Error | undefined;
   /** Server-to-client notifications (progress, list changes). */
   onNotification: ((message: Json) => void) | undefined;
+  /** A 2026-07-28 client: the `_meta` text every request carries (`modernMeta`). */
+  meta: string | undefined;
 
   /** Puts one encoded message on the wire; `id` is set for requests. */
   protected abstract sendText(text: string, id: number | undefined): void;
@@ -61,7 +87,7 @@ export abstract class RpcClient {
   request(method: string, params?: Params): Promise<Json> {
     if (this.closedWith) return Promise.reject(this.closedWith);
     const id = this.nextId++;
-    const text = encodeMessage(id, method, params);
+    const text = encodeMessage(id, method, params, this.meta);
     return new Promise<Json>((resolve, reject) => {
       this.pending.set(id, { resolve, reject });
       this.sendText(text, id);

@@ -3,7 +3,7 @@
  * the `initialize` / `notifications/initialized` handshake, and hand back the client.
  */
 import { HttpClient, type HttpEndpoint } from './httpClient.js';
-import type { Json, RpcClient } from './rpcClient.js';
+import { type Json, modernMeta, type RpcClient } from './rpcClient.js';
 import { StdioClient, type StdioEndpoint } from './stdioClient.js';
 import { WsClient, type WsEndpoint } from './wsClient.js';
 
@@ -21,6 +21,11 @@ export interface Session {
 
 export interface OpenOptions {
   protocolVersion?: string;
+  /**
+   * `modern`: a 2026-07-28 client over stdio: no `initialize`; every request carries the
+   * context in `_meta`, and `server/discover` stands for the handshake.
+   */
+  era?: 'legacy' | 'modern';
   /** Gives up (and closes) if the handshake takes longer; default 15 s. */
   timeoutMs?: number;
   clientName?: string;
@@ -49,6 +54,16 @@ export async function openSession(endpoint: Endpoint, options: OpenOptions = {})
     client = await withTimeout(WsClient.connect(endpoint, timeoutMs), timeoutMs, 'ws connect');
   }
   try {
+    if (options.era === 'modern') {
+      if (endpoint.kind !== 'stdio') throw new Error('the bench speaks 2026-07-28 over stdio only');
+      client.meta = modernMeta(options.clientName ?? 'mcp-mux-bench');
+      const server = await withTimeout(
+        client.request('server/discover', {}),
+        timeoutMs,
+        'server/discover (stdio)',
+      );
+      return { client, server, pid, close: () => client.close() };
+    }
     const server = await withTimeout(
       client.request('initialize', {
         protocolVersion,

@@ -62,6 +62,8 @@ export interface SubjectSpec {
    * do), `batched` (one write per tick) or `sdk` (the echo tool on a real SDK `McpServer`).
    */
   echo?: EchoKind;
+  /** The client's protocol era (default legacy: `initialize`); `modern` is stdio only. */
+  era?: 'legacy' | 'modern';
 }
 
 export type EchoKind = 'per-message' | 'batched' | 'sdk';
@@ -106,7 +108,7 @@ export function subjectLabel(spec: SubjectSpec): string {
 }
 
 export const comboKey = (spec: SubjectSpec): string =>
-  `${spec.bin === undefined && spec.kind !== 'relay-floor' ? spec.kind : spec.name}:${spec.downstream}${arrow}${spec.upstream}${spec.echo === 'sdk' ? ' (sdk echo)' : ''}`;
+  `${spec.bin === undefined && spec.kind !== 'relay-floor' ? spec.kind : spec.name}:${spec.downstream}${arrow}${spec.upstream}${spec.echo === 'sdk' ? ' (sdk echo)' : ''}${spec.era === 'modern' ? ' (2026-07-28)' : ''}`;
 
 const node = process.execPath;
 
@@ -380,7 +382,10 @@ export async function launchSubject(spec: SubjectSpec, ctx: LaunchContext): Prom
           : await planPeer(spec, ctx, servers);
     // A router starts its upstreams before it answers: allow for spawning many of them.
     const timeoutMs = 15_000 + 250 * (spec.upstreams ?? 0);
-    const session = await openSession(plan.endpoint, { timeoutMs });
+    const session = await openSession(plan.endpoint, {
+      timeoutMs,
+      ...(spec.era === undefined ? {} : { era: spec.era }),
+    });
     try {
       await awaitTools(session, plan.tools, 10_000 + 200 * (spec.upstreams ?? 1));
     } catch (e) {
