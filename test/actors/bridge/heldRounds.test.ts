@@ -216,6 +216,32 @@ describe('held rounds on virtual time', () => {
     expect(rounds.running).toBe(0);
   });
 
+  it('rounds ending out of order leave the running list right: the latest is still the cause', () => {
+    const { rounds } = setup();
+    const calls = [upstreamCall(), upstreamCall(), upstreamCall()];
+    const latest: unknown[] = [];
+    const started = calls.map((c) => {
+      const seen = watch(rounds.start('up', 'tools/call', PARAMS, caller(), () => c.call$));
+      latest.push(rounds.latest('up'));
+      return seen;
+    });
+    expect(new Set(latest).size).toBe(3);
+    const [oldest, , newest] = latest;
+    // The middle one answers: the newest is still the latest.
+    calls[1]?.events.next({ kind: 'result', result: { content: [] } });
+    expect(started[1]?.seen.events).toHaveLength(1);
+    expect(rounds.running).toBe(2);
+    expect(rounds.latest('up')).toBe(newest);
+    // The newest answers: the oldest is the latest now; then it answers too.
+    calls[2]?.events.next({ kind: 'result', result: { content: [] } });
+    expect(rounds.running).toBe(1);
+    expect(rounds.latest('up')).toBe(oldest);
+    calls[0]?.events.next({ kind: 'result', result: { content: [] } });
+    expect(rounds.running).toBe(0);
+    expect(rounds.latest('up')).toBeUndefined();
+    expect(rounds.runningAt('up')).toBe(0);
+  });
+
   it('shutdown ends every round', () => {
     const { scheduler, modern, rounds } = setup();
     const upstream = upstreamCall();
