@@ -14,6 +14,7 @@ import {
   ROUTED_RAW_MIN_CHARS,
   stringifyMessage,
 } from '../../../core/rpc/index.js';
+import { seededRandom } from '../../fixtures/seededRandom.js';
 
 /** `text` as the router's transports decode a response's result: raw, validated, with its depth. */
 function rawResult(text: string): RawJson {
@@ -29,17 +30,6 @@ const asResult = (raw: RawJson): JsonObject => raw as unknown as JsonObject;
 /** What a client reads of a result: the response written as the transports write it, parsed. */
 const written = (result: JsonObject): unknown =>
   JSON.parse(stringifyMessage({ jsonrpc: '2.0', id: 1, result })).result;
-
-/** A small seeded generator (mulberry32): the same cases every run. */
-function seeded(seed: number): () => number {
-  let a = seed;
-  return () => {
-    a = (a + 0x6d2b79f5) | 0;
-    let t = Math.imul(a ^ (a >>> 15), 1 | a);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 describe('modernResult', () => {
   const hint = { ttlMs: 0, cacheScope: 'public' as const };
@@ -152,7 +142,7 @@ describe('modernResult', () => {
     });
 
     it('reads as the parsed path does, for 2,000 generated results', () => {
-      const random = seeded(20261129);
+      const random = seededRandom(20261129);
       const pick = <T>(items: readonly T[]): T => items[Math.floor(random() * items.length)] as T;
       const keys = [
         'content',

@@ -8,17 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { AuditLineBytes } from '../../../core/observe/auditBytes.js';
 import type { AuditEntry } from '../../../core/observe/auditEntry.js';
 import { type AuditArguments, auditLine } from '../../../core/observe/auditLine.js';
-
-/** A seeded generator (mulberry32): the same entries every run. */
-function random(seed: number): () => number {
-  let a = seed;
-  return () => {
-    a = (a + 0x6d2b79f5) | 0;
-    let t = Math.imul(a ^ (a >>> 15), 1 | a);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+import { seededRandom } from '../../fixtures/seededRandom.js';
 
 const names = ['alice', 'bøb', 'quote"me', 'tab\there', '\u0001ctl', 'emoji 😀', 'a\\b', '名前'];
 const durations = [
@@ -34,7 +24,7 @@ const times = [
 ];
 
 function entries(count: number, seed: number): AuditEntry[] {
-  const next = random(seed);
+  const next = seededRandom(seed);
   const pick = <T>(list: readonly T[]): T => list[Math.floor(next() * list.length)] as T;
   const maybe = <T>(value: T): T | undefined => (next() < 0.3 ? undefined : value);
   const out: AuditEntry[] = [];
