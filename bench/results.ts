@@ -16,6 +16,8 @@ export interface RoundResult {
   cpuUs?: number;
   /** The part of `cpuUs` spent in the kernel on the process's behalf (system calls), µs. */
   kernelCpuUs?: number;
+  /** The part of `cpuUs` on the process's main thread (the event loop), µs. */
+  mainThreadCpuUs?: number;
   /** Read and write system calls of the measured process during the round (/proc/<pid>/io). */
   readCalls?: number;
   writeCalls?: number;
@@ -160,6 +162,8 @@ export function reduceScenario(result: ScenarioResult): ScenarioResult {
     if (kernel !== undefined) s.kernelCpuUsPerRequest = kernel;
     const client = perRequest(s.rounds.map((r) => r.clientCpuUs));
     if (client !== undefined) s.clientCpuUsPerRequest = client;
+    const main = perRequest(s.rounds.map((r) => r.mainThreadCpuUs));
+    if (main !== undefined) s.metrics.mainThreadCpuUsPerRequest = main;
     const reads = perRequest(s.rounds.map((r) => r.readCalls));
     const writes = perRequest(s.rounds.map((r) => r.writeCalls));
     if (reads !== undefined) s.metrics.readCallsPerRequest = reads;

@@ -23,7 +23,12 @@ import {
 } from '../results.js';
 import type { Load, Scenario } from '../scenarios.js';
 import { median, summarizeLatency } from '../stats/latency.js';
-import { type CpuTimes, readCpuTimes, readIoCalls } from '../stats/procStats.js';
+import {
+  type CpuTimes,
+  readCpuTimes,
+  readIoCalls,
+  readMainThreadCpuTimes,
+} from '../stats/procStats.js';
 import {
   comboKey,
   type LaunchContext,
@@ -202,11 +207,13 @@ async function measure(
   const pid = launched.pid;
   const cpu0 = pid === undefined ? undefined : readCpuTimes(pid);
   const io0 = pid === undefined ? undefined : readIoCalls(pid);
+  const main0 = pid === undefined ? undefined : readMainThreadCpuTimes(pid);
   const client0 = process.cpuUsage();
   const result = await run(call);
   const client = process.cpuUsage(client0);
   const cpu1 = pid === undefined ? undefined : readCpuTimes(pid);
   const io1 = pid === undefined ? undefined : readIoCalls(pid);
+  const main1 = pid === undefined ? undefined : readMainThreadCpuTimes(pid);
   if (result.completed === 0) throw new Error(result.firstError ?? 'no request completed');
   const cpu =
     cpu0 !== undefined && cpu1 !== undefined
@@ -216,6 +223,9 @@ async function measure(
   if (io0 !== undefined && io1 !== undefined) {
     round.readCalls = io1.reads - io0.reads;
     round.writeCalls = io1.writes - io0.writes;
+  }
+  if (main0 !== undefined && main1 !== undefined && round.cpuUs !== undefined) {
+    round.mainThreadCpuUs = main1.user + main1.kernel - (main0.user + main0.kernel);
   }
   return round;
 }
@@ -346,6 +356,19 @@ async function runRow(
     );
   if (calls.length > 0) {
     result.notes.push(`read / write system calls per request: ${calls.join('; ')}`);
+  }
+  const threads = result.subjects
+    .filter((r) => r.metrics.mainThreadCpuUsPerRequest !== undefined)
+    .map((r) => {
+      const main = r.metrics.mainThreadCpuUsPerRequest as number;
+      // Read a tick apart: the rest never shows below zero.
+      const rest = Math.max(0, (r.cpuUsPerRequest ?? main) - main);
+      return `${r.label} ${main.toFixed(1)} / ${rest.toFixed(1)}`;
+    });
+  if (threads.length > 0) {
+    // Where a subject's CPU goes: its event loop, or its other threads (a worker of its own,
+    // such as the audit's, shows here; so do V8's compiler and garbage collector).
+    result.notes.push(`CPU µs per request, main thread / other threads: ${threads.join('; ')}`);
   }
   const perReplica = result.subjects.map(replicaSummary).filter((x) => x !== undefined);
   if (perReplica.length > 0) {

@@ -40,6 +40,19 @@ export function readCpuTimes(pid: number): CpuTimes | undefined {
   }
 }
 
+/**
+ * The CPU times of a process's main thread alone (`/proc/<pid>/task/<pid>/stat`): for a Node
+ * process, its event loop; the rest of the process's time is its other threads (V8's compiler
+ * and garbage-collector helpers, libuv's pool, worker threads such as the audit's).
+ */
+export function readMainThreadCpuTimes(pid: number): CpuTimes | undefined {
+  try {
+    return parseCpuTimes(readFileSync(`/proc/${pid}/task/${pid}/stat`, 'utf8'));
+  } catch {
+    return undefined;
+  }
+}
+
 /** Resident set size in bytes (VmRSS). */
 export function readRssBytes(pid: number): number | undefined {
   try {

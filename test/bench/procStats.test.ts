@@ -5,6 +5,7 @@ import {
   parseIoCalls,
   readCpuTimes,
   readIoCalls,
+  readMainThreadCpuTimes,
 } from '../../bench/stats/procStats.js';
 
 // Fields 14 and 15 of /proc/<pid>/stat are utime and stime, in ticks of 1/100 s.
@@ -25,6 +26,28 @@ describe('parseCpuTimes', () => {
 
   it('is undefined for a line it cannot read', () => {
     expect(parseCpuTimes('4242 (node) S 1')).toBeUndefined();
+  });
+});
+
+describe('readMainThreadCpuTimes', () => {
+  it("counts this thread's work, which the whole process's time includes", () => {
+    const main0 = readMainThreadCpuTimes(process.pid);
+    const all0 = readCpuTimes(process.pid);
+    if (main0 === undefined || all0 === undefined) return; // no /proc here
+    // 60 ms of work on this (the main) thread: several 10 ms ticks.
+    const until = performance.now() + 60;
+    let n = 0;
+    while (performance.now() < until) n++;
+    const main1 = readMainThreadCpuTimes(process.pid);
+    const all1 = readCpuTimes(process.pid);
+    if (main1 === undefined || all1 === undefined) throw new Error('/proc went away');
+    const main = main1.user + main1.kernel - (main0.user + main0.kernel);
+    const all = all1.user + all1.kernel - (all0.user + all0.kernel);
+    expect(n).toBeGreaterThan(0);
+    expect(main).toBeGreaterThanOrEqual(30_000);
+    // The process's time holds the thread's (a tick of rounding either way).
+    expect(all).toBeGreaterThanOrEqual(main - 10_000);
+    expect(readMainThreadCpuTimes(2 ** 31 - 1)).toBeUndefined();
   });
 });
 

@@ -76,6 +76,16 @@ describe('runLoadScenario with several processes per router and a pinned row', (
         /median of each process: mcp-mux \S+ \d+\.\d \/ \d+\.\d/,
       );
       expect(result.notes.join('\n')).toMatch(/mcp-mux \S+ #1: .*mcp-mux \S+ #2: /);
+      // The router's CPU split by thread: its event loop, and the rest.
+      expect(result.notes.join('\n')).toMatch(
+        /main thread \/ other threads: .*mcp-mux \S+ \d+\.\d \/ \d+\.\d/,
+      );
+      expect(mux?.metrics.mainThreadCpuUsPerRequest).toBeGreaterThan(0);
+      // Both are read in ticks of 10 ms, one after the other: a tick each round either way.
+      const completed = mux?.rounds.reduce((n, r) => n + r.completed, 0) ?? 1;
+      expect(mux?.metrics.mainThreadCpuUsPerRequest).toBeLessThanOrEqual(
+        (mux?.cpuUsPerRequest ?? 0) + (4 * 10_000) / completed,
+      );
     } finally {
       rmSync(tmpDir, { recursive: true, force: true });
     }
