@@ -93,6 +93,13 @@ describeWithTools(
         expect(sessionId).toMatch(/^1\.node-[abc]\./);
         for (let call = 0; call < 3; call++) expect((await session?.whoServes())?.status).toBe(200);
       }
+      // nginx writes a request's access line once the response is sent: a client may read the
+      // log before the last lines are in. Wait (bounded) until every session's four are.
+      const ids = new Set(opened.map((o) => o.sessionId));
+      const logged = () => accessLines(d).filter((l) => ids.has(l.session));
+      for (let waited = 0; waited < 3_000 && logged().length < 4 * opened.length; waited += 50) {
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
       const lines = accessLines(d);
       const creators = new Set<string>();
       for (const { sessionId } of opened) {
