@@ -8,7 +8,7 @@
 import { FrameError } from '../../core/rpc/index.js';
 import type { Exchange } from './clientExchange.js';
 import type { StreamHost } from './clientStreams.js';
-import { readText } from './httpBody.js';
+import { readBody } from './httpBody.js';
 import { type HttpCall, isOk, mediaType } from './httpCall.js';
 import { decodeJsonBody } from './jsonBody.js';
 import { responseIds } from './messageShape.js';
@@ -21,9 +21,11 @@ export async function readJsonAnswer(
   const status = res.statusCode;
   const ok = isOk(res);
   const type = mediaType(res);
-  const text = await readText(res, host.maxBytes);
+  const body = await readBody(res, host.maxBytes);
   let json = type === 'application/json';
-  const values = json ? decodeJsonBody(text, host.options.rawMinChars) : undefined;
+  const values = json
+    ? decodeJsonBody(body.toString('utf8'), host.options.rawMinChars, body)
+    : undefined;
   if (values === undefined) json = false;
   for (const value of values ?? []) {
     const ids = responseIds(value);

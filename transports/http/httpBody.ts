@@ -1,5 +1,5 @@
 /**
- * Readers of a response body (HTTP client transports, `HttpCall`): text with a byte limit,
+ * Readers of a response body (HTTP client transports, `HttpCall`): bytes with a limit,
  * SSE fed chunk by chunk into an `SseParser`, or nothing. A body read to its end leaves the
  * keep-alive socket reusable; a body abandoned early is released as described on each function.
  */
@@ -17,6 +17,8 @@ export class BodyTooLargeError extends Error {
 /** How long a stream we stopped reading may take to end before its socket is dropped. */
 const LINGER_MS = 1000;
 
+const EMPTY = Buffer.alloc(0);
+
 const DRAIN: BodySink = { data() {}, end() {}, error() {} };
 
 /** Reads and drops the rest of a body so the socket can be reused. */
@@ -24,8 +26,11 @@ export function discard(res: HttpCall): void {
   res.read(DRAIN);
 }
 
-/** Reads a whole body as UTF-8, failing past `limit` bytes (the socket is then destroyed). */
-export function readText(res: HttpCall, limit: number): Promise<string> {
+/**
+ * Reads a whole body, failing past `limit` bytes (the socket is then destroyed). The bytes, not
+ * their text: a JSON scan given both skips long strings on the bytes (core/rpc/jsonString.ts).
+ */
+export function readBody(res: HttpCall, limit: number): Promise<Buffer> {
   return new Promise((resolve, reject) => {
     const declared = Number(res.headers['content-length']);
     if (declared > limit) {
@@ -50,8 +55,8 @@ export function readText(res: HttpCall, limit: number): Promise<string> {
         else chunks.push(chunk);
       },
       end() {
-        if (chunks !== undefined) resolve(Buffer.concat(chunks).toString('utf8'));
-        else resolve(first === undefined ? '' : first.toString('utf8'));
+        if (chunks !== undefined) resolve(Buffer.concat(chunks, size));
+        else resolve(first ?? EMPTY);
       },
       error() {
         reject(new Error('the response body was cut off'));

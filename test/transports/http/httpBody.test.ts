@@ -6,7 +6,8 @@
 import { once } from 'node:events';
 import { createServer, type Server, type ServerResponse } from 'node:http';
 import { afterEach, describe, expect, it } from 'vitest';
-import { BodyTooLargeError, pumpSse, readText } from '../../../transports/http/httpBody.js';
+import { BodyTooLargeError, pumpSse, readBody } from '../../../transports/http/httpBody.js';
+import type { HttpCall } from '../../../transports/http/httpCall.js';
 import { HttpClient } from '../../../transports/http/httpRequest.js';
 import { type ParsedSseEvent, SseParser } from '../../../transports/http/sseParser.js';
 
@@ -33,7 +34,11 @@ async function serve(handler: (res: ServerResponse) => void) {
   return { request, server };
 }
 
-describe('readText', () => {
+/** The body read whole, as its UTF-8 text. */
+const readText = async (res: HttpCall, limit: number): Promise<string> =>
+  (await readBody(res, limit)).toString('utf8');
+
+describe('readBody', () => {
   it('reads a body within the limit, multi-byte characters across chunks included', async () => {
     const { request } = await serve((res) => {
       const bytes = Buffer.from('{"text":"héllo wörld"}');

@@ -8,7 +8,7 @@ import { once } from 'node:events';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { createServer as createNetServer } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
-import { discard, readText } from '../../../transports/http/httpBody.js';
+import { discard, readBody } from '../../../transports/http/httpBody.js';
 import {
   HttpCall,
   HttpClient,
@@ -75,7 +75,7 @@ describe('HttpClient', () => {
       'application/json',
       'b',
     ]);
-    expect(await readText(res, 100)).toBe('{}');
+    expect(String(await readBody(res, 100))).toBe('{}');
     // Read to its end: the socket goes back to the pool (undici frees it a tick later).
     await new Promise((resolve) => setImmediate(resolve));
     const second = await client.request('GET', {});
@@ -183,7 +183,9 @@ describe('pipelining', () => {
         client.request('POST', {}, '{"a":1}'),
         client.request('POST', {}, '{"a":2}'),
       ]);
-      expect(await Promise.all(answers.map((res) => readText(res, 10)))).toEqual(['{}', '{}']);
+      expect(
+        await Promise.all(answers.map(async (res) => String(await readBody(res, 10)))),
+      ).toEqual(['{}', '{}']);
     } finally {
       client.destroy();
       raw.close();
