@@ -15,6 +15,14 @@ import { silentLogger } from '../../core/log/log.js';
 
 export const root = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 export const cliPath = join(root, 'dist/bin/mcp-mux.js');
+
+/**
+ * The open-file limit (`prlimit --nofile`) of the low-limit tests: far below what the router
+ * asks for, above what Node needs to start it. Node 20's ESM loader reads a module graph's
+ * files concurrently, and the router's (~780 modules) holds ~130–160 open at once while it
+ * loads (at 128 Node 20 fails with EMFILE before the router runs; Node 22 loads them in turn).
+ */
+export const FD_LIMIT = 200;
 export const everythingPath = join(
   root,
   'node_modules/@modelcontextprotocol/server-everything/dist/index.js',

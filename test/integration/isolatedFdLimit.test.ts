@@ -14,7 +14,7 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import type { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { afterEach, describe, expect, it } from 'vitest';
 import { clientTransport, listenersOf, until } from './cliNetwork.js';
-import { cliPath, writeConfig } from './harness.js';
+import { cliPath, FD_LIMIT, writeConfig } from './harness.js';
 
 /** Answers initialize, tools/list (one tool `hi`), tools/call and ping (`@{` stands for `${`). */
 const BASH_SERVER = String.raw`
@@ -90,7 +90,15 @@ describe('isolated sessions past the open-file limit', () => {
     // Node raises its soft limit to the hard one at start-up: the hard limit is what counts.
     const child = spawn(
       'prlimit',
-      ['--nofile=100:100', process.execPath, cliPath, '--config', config, '--http', '127.0.0.1:0'],
+      [
+        `--nofile=${FD_LIMIT}:${FD_LIMIT}`,
+        process.execPath,
+        cliPath,
+        '--config',
+        config,
+        '--http',
+        '127.0.0.1:0',
+      ],
       { stdio: ['ignore', 'ignore', 'pipe'] },
     );
     cleanups.unshift(() => void child.kill('SIGKILL'));
