@@ -3,12 +3,11 @@
  * listener's connection bound answers 503 instead of letting idle connections use up the
  * descriptors the upstreams need.
  */
-import { spawn } from 'node:child_process';
 import { connect, type Socket } from 'node:net';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { afterEach, describe, expect, it } from 'vitest';
 import { clientTransport, listenersOf, until } from './cliNetwork.js';
-import { cliPath, everything, FD_LIMIT, writeConfig } from './harness.js';
+import { cliUnderFdLimit, everything, FD_LIMIT, writeConfig } from './harness.js';
 
 const cleanups: (() => void)[] = [];
 /** Below the limit (room for all of them), but with the router's reserve more than it allows. */
@@ -28,29 +27,19 @@ function idle(port: number): Promise<Socket> {
 describe('CLI under a low fd limit', () => {
   it('warns about ulimit -n and keeps its upstream alive past the connection bound', async () => {
     const config = writeConfig({ mcpServers: { everything: everything() } });
-    const child = spawn(
-      'prlimit',
-      [
-        `--nofile=${FD_LIMIT}:${FD_LIMIT}`,
-        process.execPath,
-        cliPath,
-        '--config',
-        config,
-        '--http',
-        '127.0.0.1:0',
-        '--max-connections',
-        String(MAX_CONNECTIONS),
-      ],
-      { stdio: ['ignore', 'ignore', 'pipe'] },
-    );
+    const run = cliUnderFdLimit([
+      '--config',
+      config,
+      '--http',
+      '127.0.0.1:0',
+      '--max-connections',
+      String(MAX_CONNECTIONS),
+    ]);
+    const { child } = run;
     cleanups.push(() => child.kill('SIGKILL'));
-    let stderr = '';
-    child.stderr.on('data', (chunk: Buffer) => {
-      stderr += chunk.toString('utf8');
-    });
-    await until(() => /ready: 1\/1/.test(stderr), 20_000, `start-up (${stderr})`);
-    expect(stderr).toMatch(new RegExp(`open-file limit \\(ulimit -n ${FD_LIMIT}\\)`));
-    const url = new URL(listenersOf(stderr).http ?? '');
+    await until(() => /ready: 1\/1/.test(run.stderr), 20_000, `start-up (${run.stderr})`);
+    expect(run.stderr).toMatch(new RegExp(`open-file limit \\(ulimit -n ${FD_LIMIT}\\)`));
+    const url = new URL(listenersOf(run.stderr).http ?? '');
     const port = Number(url.port);
     for (let i = 0; i < MAX_CONNECTIONS; i += 1) await idle(port);
     // One past the bound: 503, and the router is still there.

@@ -2,6 +2,7 @@
  * Shared pieces of the integration tests: where the built CLI and fixtures are, temporary
  * config files, and an SDK client that spawns the real `mcp-mux` CLI over stdio.
  */
+import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
@@ -23,6 +24,34 @@ export const cliPath = join(root, 'dist/bin/mcp-mux.js');
  * loads (at 128 Node 20 fails with EMFILE before the router runs; Node 22 loads them in turn).
  */
 export const FD_LIMIT = 200;
+
+/** A CLI run whose stderr is gathered as it comes. */
+export interface CliRun {
+  readonly child: ChildProcess;
+  readonly stderr: string;
+}
+
+/**
+ * The CLI with `args` under `prlimit --nofile=FD_LIMIT:FD_LIMIT`: soft and hard alike, since
+ * Node raises its soft limit to the hard one at start-up (the hard limit is what counts).
+ */
+export function cliUnderFdLimit(args: string[]): CliRun {
+  const child = spawn(
+    'prlimit',
+    [`--nofile=${FD_LIMIT}:${FD_LIMIT}`, process.execPath, cliPath, ...args],
+    { stdio: ['ignore', 'ignore', 'pipe'] },
+  );
+  let stderr = '';
+  child.stderr?.on('data', (chunk: Buffer) => {
+    stderr += chunk.toString('utf8');
+  });
+  return {
+    child,
+    get stderr() {
+      return stderr;
+    },
+  };
+}
 export const everythingPath = join(
   root,
   'node_modules/@modelcontextprotocol/server-everything/dist/index.js',

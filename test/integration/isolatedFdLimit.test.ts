@@ -7,14 +7,13 @@
  *
  * The upstream is a few lines of bash (a node process per session would cost ~40 MB each).
  */
-import { spawn } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import type { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { afterEach, describe, expect, it } from 'vitest';
 import { clientTransport, listenersOf, until } from './cliNetwork.js';
-import { cliPath, FD_LIMIT, writeConfig } from './harness.js';
+import { cliUnderFdLimit, writeConfig } from './harness.js';
 
 /** Answers initialize, tools/list (one tool `hi`), tools/call and ping (`@{` stands for `${`). */
 const BASH_SERVER = String.raw`
@@ -87,27 +86,11 @@ describe('isolated sessions past the open-file limit', () => {
     const config = writeConfig({
       mcpServers: { s: { command: 'bash', args: [script], sessionMode: 'isolated' } },
     });
-    // Node raises its soft limit to the hard one at start-up: the hard limit is what counts.
-    const child = spawn(
-      'prlimit',
-      [
-        `--nofile=${FD_LIMIT}:${FD_LIMIT}`,
-        process.execPath,
-        cliPath,
-        '--config',
-        config,
-        '--http',
-        '127.0.0.1:0',
-      ],
-      { stdio: ['ignore', 'ignore', 'pipe'] },
-    );
+    const run = cliUnderFdLimit(['--config', config, '--http', '127.0.0.1:0']);
+    const { child } = run;
     cleanups.unshift(() => void child.kill('SIGKILL'));
-    let stderr = '';
-    child.stderr.on('data', (chunk: Buffer) => {
-      stderr += chunk.toString('utf8');
-    });
-    await until(() => /ready: 1\/1/.test(stderr), 20_000, `start-up (${stderr})`);
-    const url = listenersOf(stderr).http ?? '';
+    await until(() => /ready: 1\/1/.test(run.stderr), 20_000, `start-up (${run.stderr})`);
+    const url = listenersOf(run.stderr).http ?? '';
 
     // Sessions until one's upstream cannot be spawned. When the last descriptors go to the
     // HTTP sockets instead, the connection is refused (libuv accepts and closes it): that
@@ -127,7 +110,7 @@ describe('isolated sessions past the open-file limit', () => {
     expect(refused).toMatch(/-32011/);
     expect(refused).toMatch(/cannot start "bash": out of file descriptors \(EMFILE\)/);
     const logged = /upstream "s": cannot start "bash": out of file descriptors/;
-    await until(() => logged.test(stderr), 5_000, 'the spawn failure on stderr');
+    await until(() => logged.test(run.stderr), 5_000, 'the spawn failure on stderr');
     expect(child.exitCode).toBeNull();
 
     // Ending sessions frees their descriptors (their upstreams end): the first session still
@@ -145,6 +128,6 @@ describe('isolated sessions past the open-file limit', () => {
     );
     expect(again.ok).toBe(true);
     expect(child.exitCode).toBeNull();
-    expect(stderr).not.toMatch(/uncaught|TypeError/i);
+    expect(run.stderr).not.toMatch(/uncaught|TypeError/i);
   }, 120_000);
 });
