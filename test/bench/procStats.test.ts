@@ -1,4 +1,4 @@
-import { closeSync, openSync, writeSync } from 'node:fs';
+import { closeSync, existsSync, openSync, writeSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import {
   parseCpuTimes,
@@ -7,6 +7,9 @@ import {
   readIoCalls,
   readMainThreadCpuTimes,
 } from '../../bench/stats/procStats.js';
+
+/** Linux's /proc, which the readers need (elsewhere they read undefined). */
+const hasProc = existsSync('/proc/self/stat');
 
 // Fields 14 and 15 of /proc/<pid>/stat are utime and stime, in ticks of 1/100 s.
 const statLine = (comm: string, utime: number, stime: number): string =>
@@ -30,10 +33,10 @@ describe('parseCpuTimes', () => {
 });
 
 describe('readMainThreadCpuTimes', () => {
-  it("counts this thread's work, which the whole process's time includes", () => {
+  it.skipIf(!hasProc)("counts this thread's work, which the whole process's time includes", () => {
     const main0 = readMainThreadCpuTimes(process.pid);
     const all0 = readCpuTimes(process.pid);
-    if (main0 === undefined || all0 === undefined) return; // no /proc here
+    if (main0 === undefined || all0 === undefined) throw new Error('no /proc/<pid>/task');
     // 60 ms of work on this (the main) thread: several 10 ms ticks.
     const until = performance.now() + 60;
     let n = 0;
@@ -52,13 +55,16 @@ describe('readMainThreadCpuTimes', () => {
 });
 
 describe('readCpuTimes', () => {
-  it("reads this process's times, and is undefined for a process that does not exist", () => {
-    const own = readCpuTimes(process.pid);
-    if (own === undefined) return; // no /proc here
-    expect(own.user).toBeGreaterThan(0);
-    expect(own.kernel).toBeGreaterThanOrEqual(0);
-    expect(readCpuTimes(2 ** 31 - 1)).toBeUndefined();
-  });
+  it.skipIf(!hasProc)(
+    "reads this process's times, and is undefined for a process that does not exist",
+    () => {
+      const own = readCpuTimes(process.pid);
+      if (own === undefined) throw new Error('no /proc/<pid>/stat');
+      expect(own.user).toBeGreaterThan(0);
+      expect(own.kernel).toBeGreaterThanOrEqual(0);
+      expect(readCpuTimes(2 ** 31 - 1)).toBeUndefined();
+    },
+  );
 });
 
 describe('io calls', () => {

@@ -5,7 +5,7 @@
  * reset, DNS, TLS, the pool destroyed), an `AbortError` after `abort()`, or undici's
  * `InvalidArgumentError` for a header value it refuses (e.g. a newline in a configured header).
  *
- * The body goes to one reader the caller picks after the headers (`httpBody.ts`: `readText`,
+ * The body goes to one reader the caller picks after the headers (`httpBody.ts`: `readBody`,
  * `pumpSse`, `discard`). Chunks that arrive before it (often in the same socket read as the
  * headers) are kept, and the socket is paused past `EARLY_BYTES` of them, so a reader picked a
  * few ticks later misses nothing and nothing grows unbounded.
