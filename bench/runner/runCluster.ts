@@ -34,7 +34,13 @@ import {
   startRedis,
 } from '../subjects/muxSets.js';
 import type { RunSettings } from './runLoad.js';
-import { describeWarmup, scaledForInstances, settle } from './warmUp.js';
+import {
+  describeWarmup,
+  scaledForInstances,
+  settle,
+  type WarmupWindow,
+  warmUpInTurns,
+} from './warmUp.js';
 
 export const CLUSTER_SET = '3 instances + redis';
 export const SINGLE = '1 instance';
@@ -148,13 +154,10 @@ export async function runClusterScenario(
     const warmups: string[] = [];
     const warmed = new Set<MuxSet>();
     let perInstance = 0;
-    for (const m of measured) {
-      const set = m.set();
-      const instances = set.deployment.instances.length;
-      const rule = warmed.has(set)
-        ? settings.warmup
-        : scaledForInstances(settings.warmup, instances, perInstance);
-      const w = await settle(async (durationMs) => {
+    const windowOf =
+      (m: Measured) =>
+      async (durationMs: number): Promise<WarmupWindow> => {
+        const set = m.set();
         const cpu0 = set.cpu().mux;
         const out = await round(m, durationMs);
         if (out.completed === 0) throw new Error(`${m.spec.name}: no call completed in warm-up`);
@@ -164,11 +167,29 @@ export async function runClusterScenario(
           cpuPerCall,
           throughput: (out.completed * 1000) / durationMs,
         };
-      }, rule);
+      };
+    for (const m of measured) {
+      const set = m.set();
+      const instances = set.deployment.instances.length;
+      const rule = warmed.has(set)
+        ? settings.warmup
+        : scaledForInstances(settings.warmup, instances, perInstance);
+      const w = await settle(windowOf(m), rule);
       if (instances === 1) perInstance = Math.max(perInstance, w.requests);
       warmed.add(set);
       warmups.push(describeWarmup(m.spec.name, w));
     }
+    // The sets warmed one after another (a set of three needs the lone instance's figure
+    // first), so the first ones then sat idle through the others' warm-ups, about a minute:
+    // their first rounds ran at up to twice their settled CPU per request, and with three
+    // rounds that decided the row's median (bench/notes/2026-11-30-cluster-warm-order.md).
+    // Warmed once more in turns, until each settles again, every set is as recent as the others.
+    const again = await warmUpInTurns(measured.map(windowOf), settings.warmup);
+    const rewarmed = again.map((w, i) => {
+      const name = measured[i]?.spec.name ?? '?';
+      if (w instanceof Error) throw new Error(`${name}: ${w.message}`);
+      return describeWarmup(name, w);
+    });
     for (let r = 0; r < settings.rounds; r++) {
       for (const m of r % 2 === 0 ? measured : [...measured].reverse()) {
         const set = m.set();
@@ -228,6 +249,7 @@ export async function runClusterScenario(
         'CPU µs/req = the mcp-mux processes; nginx workers and the load generator share the cores',
     );
     result.notes.push(`warm-up (until the set's CPU per request settles): ${warmups.join('; ')}`);
+    result.notes.push(`then warmed again in turns: ${rewarmed.join('; ')}`);
     if (routed?.metrics.forwarded) {
       const errors = clustered.balancerErrors();
       result.notes.push(
