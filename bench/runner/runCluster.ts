@@ -181,7 +181,7 @@ export async function runClusterScenario(
     }
     // The sets warmed one after another (a set of three needs the lone instance's figure
     // first), so the first ones then sat idle through the others' warm-ups, about a minute:
-    // their first rounds ran at up to twice their settled CPU per request, and with three
+    // their first rounds ran at two to three times their settled CPU per request, and with three
     // rounds that decided the row's median (bench/notes/2026-11-30-cluster-warm-order.md).
     // Warmed once more in turns, until each settles again, every set is as recent as the others.
     const again = await warmUpInTurns(measured.map(windowOf), settings.warmup);
